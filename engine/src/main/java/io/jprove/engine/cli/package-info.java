@@ -1,0 +1,4 @@
+/**
+ * The {@code jprove} command line interface (picocli).
+ */
+package io.jprove.engine.cli;
