@@ -95,17 +95,18 @@ final class GrainLfsr
     /** @return the next {@code bits}-bit integer below {@code modulus}, most significant bit drawn first. */
     BigInteger nextBelow(final BigInteger modulus, final int bits)
     {
+        final byte[] bytes = new byte[(bits + 7) / 8];
         while (true)
         {
-            BigInteger value = BigInteger.ZERO;
-            for (int i = 0; i < bits; i++)
+            java.util.Arrays.fill(bytes, (byte)0);
+            for (int i = bits - 1; i >= 0; i--)
             {
-                value = value.shiftLeft(1);
                 if (nextBit())
                 {
-                    value = value.setBit(0);
+                    bytes[bytes.length - 1 - (i >>> 3)] |= (byte)(1 << (i & 7));
                 }
             }
+            final BigInteger value = new BigInteger(1, bytes);
             if (value.compareTo(modulus) < 0)
             {
                 return value;

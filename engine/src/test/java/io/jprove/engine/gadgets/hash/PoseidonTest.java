@@ -100,6 +100,14 @@ class PoseidonTest
     {
         final int t = p.width();
         final long[] rc = p.roundConstants();
+        final BigInteger[][] m = new BigInteger[t][t];
+        for (int i = 0; i < t; i++)
+        {
+            for (int j = 0; j < t; j++)
+            {
+                m[i][j] = BigInteger.valueOf(i + j + t).modInverse(R);
+            }
+        }
         BigInteger[] s = input.clone();
         for (int round = 0; round < p.rounds(); round++)
         {
@@ -118,7 +126,7 @@ class PoseidonTest
                 BigInteger acc = BigInteger.ZERO;
                 for (int i = 0; i < t; i++)
                 {
-                    acc = acc.add(s[i].multiply(BigInteger.valueOf(i + j + t).modInverse(R)));
+                    acc = acc.add(s[i].multiply(m[i][j]));
                 }
                 next[j] = acc.mod(R);
             }
