@@ -118,7 +118,8 @@ public final class CudaFunction
 
     /**
      * Sets a function attribute ({@code cuFuncSetAttribute}), e.g.
-     * {@link FunctionAttribute#MAX_DYNAMIC_SHARED_SIZE_BYTES} before launching with more than 48 KiB of dynamic shared memory.
+     * {@link FunctionAttribute#MAX_DYNAMIC_SHARED_SIZE_BYTES} before launching with more than 48 KiB of dynamic shared
+     * memory.
      *
      * @param cuFunctionAttribute a settable {@code CUfunction_attribute}.
      * @param value               the new value.
