@@ -199,7 +199,7 @@ public final class CudaContext implements AutoCloseable
     public void synchronize()
     {
         ensureCurrent();
-        CudaDriver.check(CudaDriver.cuCtxSynchronize(), "cuCtxSynchronize(" + this + ")");
+        CudaDriver.check(CudaDriver.cuCtxSynchronize(), "cuCtxSynchronize", this);
     }
 
     /**
@@ -300,7 +300,7 @@ public final class CudaContext implements AutoCloseable
 
     private void bind()
     {
-        CudaDriver.check(CudaDriver.cuCtxSetCurrent(handle), "cuCtxSetCurrent(" + this + ")");
+        CudaDriver.check(CudaDriver.cuCtxSetCurrent(handle), "cuCtxSetCurrent", this);
         CURRENT.get()[0] = address;
     }
 

@@ -196,6 +196,24 @@ public final class CudaDriver
         }
     }
 
+    /** Like {@link #check(int, String)}, but builds {@code function(subject)} only on failure: for hot paths. */
+    static void check(final int result, final String function, final Object subject)
+    {
+        if (result != CUDA_SUCCESS)
+        {
+            throw new CudaException(result, function + "(" + subject + ")");
+        }
+    }
+
+    /** Like {@link #check(int, String)}, but builds {@code function(bytes bytes, subject)} only on failure. */
+    static void check(final int result, final String function, final long bytes, final Object subject)
+    {
+        if (result != CUDA_SUCCESS)
+        {
+            throw new CudaException(result, function + "(" + bytes + " bytes, " + subject + ")");
+        }
+    }
+
     /**
      * Loads the library and initializes the driver once, or throws saying why it cannot be used.
      *

@@ -49,15 +49,19 @@ public final class CudaEvent implements AutoCloseable
     public void record(final CudaStream stream)
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuEventRecord(segment(), CudaStream.handleOf(stream)),
-            "cuEventRecord(" + this + ", " + (stream == null ? "default stream" : stream) + ")");
+        final int result = CudaDriver.cuEventRecord(segment(), CudaStream.handleOf(stream));
+        if (result != CudaDriver.CUDA_SUCCESS)
+        {
+            throw new CudaException(result,
+                "cuEventRecord(" + this + ", " + (stream == null ? "default stream" : stream) + ")");
+        }
     }
 
     /** Waits until the stream has reached this event's latest record. */
     public void synchronize()
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuEventSynchronize(segment()), "cuEventSynchronize(" + this + ")");
+        CudaDriver.check(CudaDriver.cuEventSynchronize(segment()), "cuEventSynchronize", this);
     }
 
     /**
@@ -73,7 +77,7 @@ public final class CudaEvent implements AutoCloseable
         {
             return false;
         }
-        CudaDriver.check(result, "cuEventQuery(" + this + ")");
+        CudaDriver.check(result, "cuEventQuery", this);
         return true;
     }
 
@@ -89,8 +93,11 @@ public final class CudaEvent implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment millis = arena.allocate(JAVA_FLOAT);
-            CudaDriver.check(CudaDriver.cuEventElapsedTime(millis, start.segment(), segment()),
-                "cuEventElapsedTime_v2(" + start + " to " + this + ")");
+            final int result = CudaDriver.cuEventElapsedTime(millis, start.segment(), segment());
+            if (result != CudaDriver.CUDA_SUCCESS)
+            {
+                throw new CudaException(result, "cuEventElapsedTime_v2(" + start + " to " + this + ")");
+            }
             return millis.get(JAVA_FLOAT, 0);
         }
     }

@@ -51,7 +51,7 @@ public final class CudaStream implements AutoCloseable
     public void synchronize()
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuStreamSynchronize(segment()), "cuStreamSynchronize(" + this + ")");
+        CudaDriver.check(CudaDriver.cuStreamSynchronize(segment()), "cuStreamSynchronize", this);
     }
 
     /**
@@ -67,7 +67,7 @@ public final class CudaStream implements AutoCloseable
         {
             return false;
         }
-        CudaDriver.check(result, "cuStreamQuery(" + this + ")");
+        CudaDriver.check(result, "cuStreamQuery", this);
         return true;
     }
 
@@ -80,8 +80,11 @@ public final class CudaStream implements AutoCloseable
     public void waitFor(final CudaEvent event)
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuStreamWaitEvent(segment(), event.segment(), 0),
-            "cuStreamWaitEvent(" + this + ", " + event + ")");
+        final int result = CudaDriver.cuStreamWaitEvent(segment(), event.segment(), 0);
+        if (result != CudaDriver.CUDA_SUCCESS)
+        {
+            throw new CudaException(result, "cuStreamWaitEvent(" + this + ", " + event + ")");
+        }
     }
 
     /**

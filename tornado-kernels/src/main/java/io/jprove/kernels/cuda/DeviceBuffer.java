@@ -87,7 +87,7 @@ public final class DeviceBuffer implements AutoCloseable
         if (src.isNative())
         {
             CudaDriver.check(CudaDriver.cuMemcpyHtoD(address + deviceOffset, src, bytes),
-                call("cuMemcpyHtoD_v2", bytes));
+                "cuMemcpyHtoD_v2", bytes, this);
             return;
         }
         try (Arena arena = Arena.ofConfined())
@@ -98,7 +98,7 @@ public final class DeviceBuffer implements AutoCloseable
                 final long chunk = Math.min(staging.byteSize(), bytes - done);
                 MemorySegment.copy(src, done, staging, 0, chunk);
                 CudaDriver.check(CudaDriver.cuMemcpyHtoD(address + deviceOffset + done, staging, chunk),
-                    call("cuMemcpyHtoD_v2", chunk));
+                    "cuMemcpyHtoD_v2", chunk, this);
             }
         }
     }
@@ -135,7 +135,7 @@ public final class DeviceBuffer implements AutoCloseable
         if (dst.isNative())
         {
             CudaDriver.check(CudaDriver.cuMemcpyDtoH(dst, address + deviceOffset, bytes),
-                call("cuMemcpyDtoH_v2", bytes));
+                "cuMemcpyDtoH_v2", bytes, this);
             return;
         }
         try (Arena arena = Arena.ofConfined())
@@ -145,7 +145,7 @@ public final class DeviceBuffer implements AutoCloseable
             {
                 final long chunk = Math.min(staging.byteSize(), bytes - done);
                 CudaDriver.check(CudaDriver.cuMemcpyDtoH(staging, address + deviceOffset + done, chunk),
-                    call("cuMemcpyDtoH_v2", chunk));
+                    "cuMemcpyDtoH_v2", chunk, this);
                 MemorySegment.copy(staging, 0, dst, done, chunk);
             }
         }
@@ -179,9 +179,8 @@ public final class DeviceBuffer implements AutoCloseable
             return;
         }
         context.ensureCurrent();
-        CudaDriver.check(
-            CudaDriver.cuMemcpyHtoDAsync(address + deviceOffset, src, bytes, CudaStream.handleOf(stream)),
-            call("cuMemcpyHtoDAsync_v2", bytes));
+        CudaDriver.check(CudaDriver.cuMemcpyHtoDAsync(address + deviceOffset, src, bytes, CudaStream.handleOf(stream)),
+            "cuMemcpyHtoDAsync_v2", bytes, this);
     }
 
     /**
@@ -216,9 +215,8 @@ public final class DeviceBuffer implements AutoCloseable
             return;
         }
         context.ensureCurrent();
-        CudaDriver.check(
-            CudaDriver.cuMemcpyDtoHAsync(dst, address + deviceOffset, bytes, CudaStream.handleOf(stream)),
-            call("cuMemcpyDtoHAsync_v2", bytes));
+        CudaDriver.check(CudaDriver.cuMemcpyDtoHAsync(dst, address + deviceOffset, bytes, CudaStream.handleOf(stream)),
+            "cuMemcpyDtoHAsync_v2", bytes, this);
     }
 
     /**
@@ -239,7 +237,7 @@ public final class DeviceBuffer implements AutoCloseable
         }
         context.ensureCurrent();
         CudaDriver.check(CudaDriver.cuMemcpyDtoD(address + dstOffset, src.address() + srcOffset, bytes),
-            call("cuMemcpyDtoD_v2", bytes));
+            "cuMemcpyDtoD_v2", bytes, this);
     }
 
     /**
@@ -263,8 +261,7 @@ public final class DeviceBuffer implements AutoCloseable
         context.ensureCurrent();
         CudaDriver.check(
             CudaDriver.cuMemcpyDtoDAsync(address + dstOffset, src.address() + srcOffset, bytes,
-                CudaStream.handleOf(stream)),
-            call("cuMemcpyDtoDAsync_v2", bytes));
+                CudaStream.handleOf(stream)), "cuMemcpyDtoDAsync_v2", bytes, this);
     }
 
     /**
@@ -275,7 +272,7 @@ public final class DeviceBuffer implements AutoCloseable
     public void fill(final byte value)
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuMemsetD8(address(), value, byteSize), call("cuMemsetD8_v2", byteSize));
+        CudaDriver.check(CudaDriver.cuMemsetD8(address(), value, byteSize), "cuMemsetD8_v2", byteSize, this);
     }
 
     /**
@@ -288,7 +285,7 @@ public final class DeviceBuffer implements AutoCloseable
     {
         context.ensureCurrent();
         CudaDriver.check(CudaDriver.cuMemsetD8Async(address(), value, byteSize, CudaStream.handleOf(stream)),
-            call("cuMemsetD8Async", byteSize));
+            "cuMemsetD8Async", byteSize, this);
     }
 
     /** Sets every byte to zero. */
@@ -309,7 +306,7 @@ public final class DeviceBuffer implements AutoCloseable
         }
         context.forget(this);
         context.ensureCurrentForRelease();
-        CudaDriver.check(CudaDriver.cuMemFree(address), call("cuMemFree_v2", byteSize));
+        CudaDriver.check(CudaDriver.cuMemFree(address), "cuMemFree_v2", byteSize, this);
     }
 
     @Override
@@ -345,8 +342,4 @@ public final class DeviceBuffer implements AutoCloseable
         }
     }
 
-    private String call(final String function, final long bytes)
-    {
-        return function + "(" + bytes + " bytes, " + this + ")";
-    }
 }
