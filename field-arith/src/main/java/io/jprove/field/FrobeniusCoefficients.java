@@ -5,7 +5,8 @@ import java.math.BigInteger;
 /**
  * The constants of the tower's Frobenius maps, computed at class initialisation from p: for a power k and an
  * exponent j of w, {@code γ(k, j) = ξ^(j·(p^k − 1)/6)} with ξ = u + 1, so that {@code (w^j)^(p^k) = γ(k, j)·w^j}
- * (because w⁶ = ξ). The v-constants of Fq6 are the even j: {@code v^(p^k) = γ(k, 2)·v}, {@code (v²)^(p^k) = γ(k, 4)·v²}.
+ * (because w⁶ = ξ). The v-constants of Fq6 are the even j: {@code v^(p^k) = γ(k, 2)·v},
+ * {@code (v²)^(p^k) = γ(k, 4)·v²}.
  * Valid because p ≡ 1 (mod 6), which {@code FrobeniusCoefficientsTest} checks.
  */
 final class FrobeniusCoefficients
