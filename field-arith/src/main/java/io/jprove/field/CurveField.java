@@ -93,4 +93,62 @@ interface CurveField
             return "Fq";
         }
     };
+
+    /** The quadratic extension Fq2, for G2 (its per-thread-scratch forms: G2 is not on the prover's CPU hot path). */
+    CurveField FQ2 = new CurveField()
+    {
+        @Override
+        public int limbs()
+        {
+            return Fq2.LIMBS;
+        }
+
+        @Override
+        public void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+        {
+            Fq2.mul(r, ro, a, ao, b, bo);
+        }
+
+        @Override
+        public void square(final long[] r, final int ro, final long[] a, final int ao)
+        {
+            Fq2.square(r, ro, a, ao);
+        }
+
+        @Override
+        public void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+        {
+            Fq2.add(r, ro, a, ao, b, bo);
+        }
+
+        @Override
+        public void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+        {
+            Fq2.sub(r, ro, a, ao, b, bo);
+        }
+
+        @Override
+        public void neg(final long[] r, final int ro, final long[] a, final int ao)
+        {
+            Fq2.neg(r, ro, a, ao);
+        }
+
+        @Override
+        public void setOne(final long[] r, final int ro)
+        {
+            Fq2.setOne(r, ro);
+        }
+
+        @Override
+        public void inverse(final long[] r, final int ro, final long[] a, final int ao)
+        {
+            Fq2.inverse(r, ro, a, ao);
+        }
+
+        @Override
+        public String toString()
+        {
+            return "Fq2";
+        }
+    };
 }

@@ -9,6 +9,8 @@ import org.bouncycastle.math.ec.ECPoint;
 
 import supranational.blst.P1;
 import supranational.blst.P1_Affine;
+import supranational.blst.P2;
+import supranational.blst.P2_Affine;
 import supranational.blst.Scalar;
 
 /**
@@ -129,6 +131,81 @@ final class CurveOracles
             if (y.multiply(y).mod(P).equals(rhs))
             {
                 return G1.affine(x, rng.nextBoolean() ? y : P.subtract(y).mod(P));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- G2 through blst
+
+    /** @return jprove's G2 affine limbs of a blst point, from blst's uncompressed bytes (x.c1 ‖ x.c0 ‖ y.c1 ‖ y.c0). */
+    static long[] fromBlst(final P2 point)
+    {
+        final byte[] b = point.serialize();
+        if ((b[0] & 0x40) != 0)
+        {
+            return new long[G2.AFFINE_LIMBS];
+        }
+        return G2.affine(big(b, 48), big(b, 0), big(b, 144), big(b, 96));
+    }
+
+    private static BigInteger big(final byte[] b, final int from)
+    {
+        return new BigInteger(1, Arrays.copyOfRange(b, from, from + 48));
+    }
+
+    /** @return the blst point with jprove's G2 affine coordinates (built from BigInteger bytes). */
+    static P2 toBlst2(final long[] affine)
+    {
+        return new P2(new P2_Affine(uncompressedG2(affine)));
+    }
+
+    /** @return blst's uncompressed layout of jprove's G2 affine limbs, written with BigInteger only. */
+    static byte[] uncompressedG2(final long[] affine)
+    {
+        final byte[] bytes = new byte[192];
+        if (G2.isInfinity(affine, 0))
+        {
+            bytes[0] = 0x40;
+            return bytes;
+        }
+        final int[] order = {1, 0, 3, 2};
+        for (int i = 0; i < 4; i++)
+        {
+            System.arraycopy(be48(Fq.toBigInteger(affine, order[i] * Fq.LIMBS)), 0, bytes, 48 * i, 48);
+        }
+        return bytes;
+    }
+
+    /** @return [k]G2 computed by blst. */
+    static P2 blstG2Multiple(final BigInteger k)
+    {
+        return P2.generator().mult(new Scalar(k));
+    }
+
+    /** @return a point on the twist from a random x without cofactor clearing (blst confirms it is on the curve). */
+    static long[] randomG2CurvePoint(final RandomGenerator rng)
+    {
+        final long[] a = new long[G2.AFFINE_LIMBS];
+        final long[] rhs = new long[Fq2.LIMBS];
+        final long[] four = Fq2.of(BigInteger.valueOf(4), BigInteger.valueOf(4));
+        while (true)
+        {
+            final long[] x = Fq2.random(rng);
+            Fq2.square(rhs, 0, x, 0);
+            Fq2.mul(rhs, 0, rhs, 0, x, 0);
+            Fq2.add(rhs, 0, rhs, 0, four, 0);
+            if (Fq2.sqrt(a, Fq2.LIMBS, rhs, 0))
+            {
+                Fq2.copy(a, 0, x, 0);
+                if (rng.nextBoolean())
+                {
+                    Fq2.neg(a, Fq2.LIMBS, a, Fq2.LIMBS);
+                }
+                if (!new P2_Affine(uncompressedG2(a)).on_curve())
+                {
+                    throw new AssertionError("blst says the sampled point is off the twist");
+                }
+                return a;
             }
         }
     }
