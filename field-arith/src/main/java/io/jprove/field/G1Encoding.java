@@ -188,7 +188,8 @@ public final class G1Encoding
     {
         if (!G1.isInSubgroup(r, ro))
         {
-            throw new InvalidEncodingException(Reason.NOT_IN_SUBGROUP, form + " G1 point is on the curve but not in G1");
+            throw new InvalidEncodingException(Reason.NOT_IN_SUBGROUP,
+                form + " G1 point is on the curve but not in G1");
         }
     }
 }

@@ -172,7 +172,8 @@ public final class G2Encoding
     {
         if (!G2.isInSubgroup(r, ro))
         {
-            throw new InvalidEncodingException(Reason.NOT_IN_SUBGROUP, form + " G2 point is on the curve but not in G2");
+            throw new InvalidEncodingException(Reason.NOT_IN_SUBGROUP,
+                form + " G2 point is on the curve but not in G2");
         }
     }
 }
