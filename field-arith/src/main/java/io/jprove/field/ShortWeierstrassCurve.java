@@ -664,6 +664,22 @@ final class ShortWeierstrassCurve
         }
     }
 
+    /** Adds (digit > 0) or subtracts affine table[|digit|/2] into the Jacobian accumulator at {@code acc[0]}. */
+    void addDigitMixed(final long[] acc, final long[] table, final int digit, final long[] neg, final long[] t)
+    {
+        final int size = 2 * n;
+        final int at = ((digit < 0 ? -digit : digit) >> 1) * size;
+        if (digit > 0)
+        {
+            addMixedJacobian(acc, 0, acc, 0, table, at, t);
+        }
+        else
+        {
+            negAffine(neg, 0, table, at);
+            addMixedJacobian(acc, 0, acc, 0, neg, 0, t);
+        }
+    }
+
     /** {@code r = [k]p} for Jacobian p and any integer k (reduced by nothing: the caller passes what it means). */
     void mulJacobian(final long[] r, final int ro, final long[] p, final int po, final BigInteger k)
     {

@@ -139,6 +139,8 @@ class G1Test
             assertArrayEquals(expected, affineOf(r), () -> "wNAF [k]P, k = " + k);
             assertArrayEquals(fromBc(toBc(a).multiply(k)), expected, "Bouncy Castle agrees with blst");
         }
+        G1.mul(r, 0, new long[G1.AFFINE_LIMBS], 0, BigInteger.TEN);
+        assertTrue(G1.isInfinityJacobian(r, 0), "[k]O = O");
         // outside the subgroup nothing may be reduced mod r: the plain wNAF against Bouncy Castle
         for (int i = 0; i < 6; i++)
         {

@@ -151,6 +151,8 @@ class G2Test
             G2.mul(r, 0, fromBlst(base), 0, Fr.of(k), 0);
             assertArrayEquals(expected, affineOf(r), () -> "[k]P from Fr limbs, k = " + k);
         }
+        G2.mul(r, 0, new long[G2.AFFINE_LIMBS], 0, BigInteger.TEN);
+        assertTrue(G2.isInfinityJacobian(r, 0), "[k]O = O");
     }
 
     @Test
