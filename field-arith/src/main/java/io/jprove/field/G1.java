@@ -200,6 +200,17 @@ public final class G1
         CURVE.batchXyzzToAffine(r, ro, p, po, count);
     }
 
+    /**
+     * Affine sums {@code r[k] = p[k] + q[k]} of {@code count} independent pairs with one inversion in all (about 6
+     * multiplications per sum): the batch-affine step of MSM bucket accumulation. All special cases are handled.
+     * {@code r} may be {@code p} or {@code q} at the same offset; otherwise the ranges must not overlap.
+     */
+    public static void batchAddAffine(final long[] r, final int ro, final long[] p, final int po, final long[] q,
+        final int qo, final int count)
+    {
+        CURVE.batchAddAffine(r, ro, p, po, q, qo, count);
+    }
+
     /** {@code r = φ(a) = (βx, y) = [λ]a}, affine. */
     public static void endomorphism(final long[] r, final int ro, final long[] a, final int ao)
     {
