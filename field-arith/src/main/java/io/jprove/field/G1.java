@@ -302,37 +302,13 @@ public final class G1
         final BigInteger k1 = split[1];
         final BigInteger k2 = split[0];
         final long[] t = SCRATCH.get();
-        final long[] jacobianTable = new long[TABLE_SIZE * JACOBIAN_LIMBS];
-        final long[] start = new long[JACOBIAN_LIMBS];
-        CURVE.affineToJacobian(start, 0, a, ao);
-        CURVE.oddMultiples(jacobianTable, start, 0, TABLE_SIZE, t);
-        // one inversion buys mixed additions (7M + 4S instead of 11M + 5S) for the whole loop
-        final long[] table = new long[TABLE_SIZE * AFFINE_LIMBS];
-        CURVE.batchJacobianToAffine(table, 0, jacobianTable, 0, TABLE_SIZE);
+        final long[] table = CURVE.affineOddMultiples(a, ao, TABLE_SIZE, t);
         final long[] phiTable = table.clone();
         for (int i = 0; i < TABLE_SIZE; i++)
         {
             Fq.mul(phiTable, i * AFFINE_LIMBS, phiTable, i * AFFINE_LIMBS, BETA_LIMBS, 0);
         }
-        final byte[] d1 = new byte[130];
-        final byte[] d2 = new byte[130];
-        final int n1 = ShortWeierstrassCurve.wnaf(k1, ShortWeierstrassCurve.WNAF_WINDOW, d1);
-        final int n2 = ShortWeierstrassCurve.wnaf(k2, ShortWeierstrassCurve.WNAF_WINDOW, d2);
-        final long[] acc = new long[JACOBIAN_LIMBS];
-        final long[] neg = new long[AFFINE_LIMBS];
-        for (int i = Math.max(n1, n2) - 1; i >= 0; i--)
-        {
-            CURVE.dblJacobian(acc, 0, acc, 0, t);
-            if (d1[i] != 0)
-            {
-                CURVE.addDigitMixed(acc, table, d1[i], neg, t);
-            }
-            if (d2[i] != 0)
-            {
-                CURVE.addDigitMixed(acc, phiTable, d2[i], neg, t);
-            }
-        }
-        System.arraycopy(acc, 0, r, ro, JACOBIAN_LIMBS);
+        CURVE.mulInterleaved(r, ro, new long[][] {table, phiTable}, new BigInteger[] {k1, k2}, t);
     }
 
     /** The reference scalar multiplication: plain wNAF on [k mod r], no endomorphism; for tests. */

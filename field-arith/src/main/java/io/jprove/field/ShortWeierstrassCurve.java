@@ -754,6 +754,54 @@ final class ShortWeierstrassCurve
         }
     }
 
+    /**
+     * @return the affine odd multiples a, 3a, …, (2·count − 1)a of an affine point (2n limbs each), converted from
+     * Jacobian with one inversion so the scalar multiplication's loop can use mixed additions.
+     */
+    long[] affineOddMultiples(final long[] a, final int ao, final int count, final long[] t)
+    {
+        final long[] start = new long[3 * n];
+        affineToJacobian(start, 0, a, ao);
+        final long[] jacobian = new long[count * 3 * n];
+        oddMultiples(jacobian, start, 0, count, t);
+        final long[] table = new long[count * 2 * n];
+        batchJacobianToAffine(table, 0, jacobian, 0, count);
+        return table;
+    }
+
+    /**
+     * {@code r = Σ [k_j]P_j} (Jacobian) by interleaved width-{@value #WNAF_WINDOW} NAFs sharing one chain of
+     * doublings: {@code tables[j]} holds the affine odd multiples of P_j, {@code scalars[j] ≥ 0}.
+     */
+    void mulInterleaved(final long[] r, final int ro, final long[][] tables, final BigInteger[] scalars,
+        final long[] t)
+    {
+        final int m = scalars.length;
+        final byte[][] digits = new byte[m][];
+        final int[] lengths = new int[m];
+        int longest = 0;
+        for (int j = 0; j < m; j++)
+        {
+            digits[j] = new byte[scalars[j].bitLength() + 1];
+            lengths[j] = wnaf(scalars[j], WNAF_WINDOW, digits[j]);
+            longest = Math.max(longest, lengths[j]);
+        }
+        final long[] acc = new long[3 * n];
+        final long[] neg = new long[2 * n];
+        for (int i = longest - 1; i >= 0; i--)
+        {
+            dblJacobian(acc, 0, acc, 0, t);
+            for (int j = 0; j < m; j++)
+            {
+                if (i < lengths[j] && digits[j][i] != 0)
+                {
+                    addDigitMixed(acc, tables[j], digits[j][i], neg, t);
+                }
+            }
+        }
+        System.arraycopy(acc, 0, r, ro, 3 * n);
+    }
+
     /** {@code r = [k]p} for Jacobian p and any integer k (reduced by nothing: the caller passes what it means). */
     void mulJacobian(final long[] r, final int ro, final long[] p, final int po, final BigInteger k)
     {

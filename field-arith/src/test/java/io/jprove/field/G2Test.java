@@ -165,8 +165,10 @@ class G2Test
     void shouldMultiplyLikeBlst()
     {
         final SplittableRandom rng = new SplittableRandom(53);
+        final BigInteger seed = X0.negate();
         final List<BigInteger> scalars = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
-            Fr.MODULUS.subtract(BigInteger.ONE)));
+            Fr.MODULUS.subtract(BigInteger.ONE), seed, seed.subtract(BigInteger.ONE), seed.pow(2), seed.pow(3),
+            seed.pow(3).multiply(seed.subtract(BigInteger.ONE)), BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
         for (int i = 0; i < 6; i++)
         {
             scalars.add(CurveOracles.randomScalar(rng));
@@ -180,6 +182,8 @@ class G2Test
             assertArrayEquals(expected, affineOf(r), () -> "[k]P, k = " + k);
             G2.mul(r, 0, fromBlst(base), 0, Fr.of(k), 0);
             assertArrayEquals(expected, affineOf(r), () -> "[k]P from Fr limbs, k = " + k);
+            G2.mulReference(r, 0, fromBlst(base), 0, k);
+            assertArrayEquals(expected, affineOf(r), () -> "plain wNAF [k]P, k = " + k);
         }
         G2.mul(r, 0, new long[G2.AFFINE_LIMBS], 0, BigInteger.TEN);
         assertTrue(G2.isInfinityJacobian(r, 0), "[k]O = O");
