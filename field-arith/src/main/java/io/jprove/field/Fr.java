@@ -109,11 +109,6 @@ public final class Fr
         mul(r, 0, a, 0, a, 0);
     }
 
-    /** {@code r = a²}. */
-    public static void square(final long[] r, final int ro, final long[] a, final int ao)
-    {
-        mul(r, ro, a, ao, a, ao);
-    }
 
     public static void add(final long[] r, final long[] a, final long[] b)
     {
@@ -366,6 +361,255 @@ public final class Fr
             t3 = C + A;
         }
         reduceOnce(r, ro, t0, t1, t2, t3);
+    }
+
+    /**
+     * {@code r = a²}: the off-diagonal limb products once, doubled, plus the diagonal squares (10 limb
+     * products instead of 16), then word-by-word Montgomery reduction. {@code r} may alias {@code a}.
+     */
+    public static void square(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3];
+        long t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+        long lo;
+        long hi;
+        long c;
+        // off-diagonal products a_i·a_j, i < j
+        lo = a0 * a1;
+        hi = Math.unsignedMultiplyHigh(a0, a1);
+        lo += t1;
+        hi += Limbs.carry(t1, lo);
+        t1 = lo;
+        c = hi;
+        lo = a0 * a2;
+        hi = Math.unsignedMultiplyHigh(a0, a2);
+        lo += t2;
+        hi += Limbs.carry(t2, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t2 = lo;
+        c = hi;
+        lo = a0 * a3;
+        hi = Math.unsignedMultiplyHigh(a0, a3);
+        lo += t3;
+        hi += Limbs.carry(t3, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t3 = lo;
+        c = hi;
+        t4 = c;
+        lo = a1 * a2;
+        hi = Math.unsignedMultiplyHigh(a1, a2);
+        lo += t3;
+        hi += Limbs.carry(t3, lo);
+        t3 = lo;
+        c = hi;
+        lo = a1 * a3;
+        hi = Math.unsignedMultiplyHigh(a1, a3);
+        lo += t4;
+        hi += Limbs.carry(t4, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t4 = lo;
+        c = hi;
+        t5 = c;
+        lo = a2 * a3;
+        hi = Math.unsignedMultiplyHigh(a2, a3);
+        lo += t5;
+        hi += Limbs.carry(t5, lo);
+        t5 = lo;
+        c = hi;
+        t6 = c;
+        // double them
+        t7 = t6 >>> 63;
+        t6 = (t6 << 1) | (t5 >>> 63);
+        t5 = (t5 << 1) | (t4 >>> 63);
+        t4 = (t4 << 1) | (t3 >>> 63);
+        t3 = (t3 << 1) | (t2 >>> 63);
+        t2 = (t2 << 1) | (t1 >>> 63);
+        t1 <<= 1;
+        // add the diagonal squares a_i² at limbs 2i, 2i+1
+        c = 0;
+        lo = a0 * a0;
+        hi = Math.unsignedMultiplyHigh(a0, a0);
+        lo += t0;
+        hi += Limbs.carry(t0, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t0 = lo;
+        t1 += hi;
+        c = Limbs.carry(hi, t1);
+        lo = a1 * a1;
+        hi = Math.unsignedMultiplyHigh(a1, a1);
+        lo += t2;
+        hi += Limbs.carry(t2, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t2 = lo;
+        t3 += hi;
+        c = Limbs.carry(hi, t3);
+        lo = a2 * a2;
+        hi = Math.unsignedMultiplyHigh(a2, a2);
+        lo += t4;
+        hi += Limbs.carry(t4, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t4 = lo;
+        t5 += hi;
+        c = Limbs.carry(hi, t5);
+        lo = a3 * a3;
+        hi = Math.unsignedMultiplyHigh(a3, a3);
+        lo += t6;
+        hi += Limbs.carry(t6, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t6 = lo;
+        t7 += hi;
+        c = Limbs.carry(hi, t7);
+        // Montgomery reduction, one limb at a time; 'top' carries into the limb above the window
+        long top = 0;
+        long m;
+        m = t0 * INV;
+        lo = m * Q0;
+        hi = Math.unsignedMultiplyHigh(m, Q0);
+        lo += t0;
+        hi += Limbs.carry(t0, lo);
+        t0 = lo;
+        c = hi;
+        lo = m * Q1;
+        hi = Math.unsignedMultiplyHigh(m, Q1);
+        lo += t1;
+        hi += Limbs.carry(t1, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t1 = lo;
+        c = hi;
+        lo = m * Q2;
+        hi = Math.unsignedMultiplyHigh(m, Q2);
+        lo += t2;
+        hi += Limbs.carry(t2, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t2 = lo;
+        c = hi;
+        lo = m * Q3;
+        hi = Math.unsignedMultiplyHigh(m, Q3);
+        lo += t3;
+        hi += Limbs.carry(t3, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t3 = lo;
+        c = hi;
+        lo = t4 + c;
+        hi = Limbs.carry(c, lo);
+        t4 = lo + top;
+        top = hi + Limbs.carry(top, t4);
+        m = t1 * INV;
+        lo = m * Q0;
+        hi = Math.unsignedMultiplyHigh(m, Q0);
+        lo += t1;
+        hi += Limbs.carry(t1, lo);
+        t1 = lo;
+        c = hi;
+        lo = m * Q1;
+        hi = Math.unsignedMultiplyHigh(m, Q1);
+        lo += t2;
+        hi += Limbs.carry(t2, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t2 = lo;
+        c = hi;
+        lo = m * Q2;
+        hi = Math.unsignedMultiplyHigh(m, Q2);
+        lo += t3;
+        hi += Limbs.carry(t3, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t3 = lo;
+        c = hi;
+        lo = m * Q3;
+        hi = Math.unsignedMultiplyHigh(m, Q3);
+        lo += t4;
+        hi += Limbs.carry(t4, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t4 = lo;
+        c = hi;
+        lo = t5 + c;
+        hi = Limbs.carry(c, lo);
+        t5 = lo + top;
+        top = hi + Limbs.carry(top, t5);
+        m = t2 * INV;
+        lo = m * Q0;
+        hi = Math.unsignedMultiplyHigh(m, Q0);
+        lo += t2;
+        hi += Limbs.carry(t2, lo);
+        t2 = lo;
+        c = hi;
+        lo = m * Q1;
+        hi = Math.unsignedMultiplyHigh(m, Q1);
+        lo += t3;
+        hi += Limbs.carry(t3, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t3 = lo;
+        c = hi;
+        lo = m * Q2;
+        hi = Math.unsignedMultiplyHigh(m, Q2);
+        lo += t4;
+        hi += Limbs.carry(t4, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t4 = lo;
+        c = hi;
+        lo = m * Q3;
+        hi = Math.unsignedMultiplyHigh(m, Q3);
+        lo += t5;
+        hi += Limbs.carry(t5, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t5 = lo;
+        c = hi;
+        lo = t6 + c;
+        hi = Limbs.carry(c, lo);
+        t6 = lo + top;
+        top = hi + Limbs.carry(top, t6);
+        m = t3 * INV;
+        lo = m * Q0;
+        hi = Math.unsignedMultiplyHigh(m, Q0);
+        lo += t3;
+        hi += Limbs.carry(t3, lo);
+        t3 = lo;
+        c = hi;
+        lo = m * Q1;
+        hi = Math.unsignedMultiplyHigh(m, Q1);
+        lo += t4;
+        hi += Limbs.carry(t4, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t4 = lo;
+        c = hi;
+        lo = m * Q2;
+        hi = Math.unsignedMultiplyHigh(m, Q2);
+        lo += t5;
+        hi += Limbs.carry(t5, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t5 = lo;
+        c = hi;
+        lo = m * Q3;
+        hi = Math.unsignedMultiplyHigh(m, Q3);
+        lo += t6;
+        hi += Limbs.carry(t6, lo);
+        lo += c;
+        hi += Limbs.carry(c, lo);
+        t6 = lo;
+        c = hi;
+        lo = t7 + c;
+        hi = Limbs.carry(c, lo);
+        t7 = lo + top;
+        top = hi + Limbs.carry(top, t7);
+        reduceOnce(r, ro, t4, t5, t6, t7);
     }
 
     /** {@code r = a + b}; {@code r} may alias an input. */
