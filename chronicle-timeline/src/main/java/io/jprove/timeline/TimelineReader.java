@@ -1,0 +1,246 @@
+package io.jprove.timeline;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Replays a timeline queue, read-only: from the start, from a queue index, from a time, or tailing live. Every
+ * document is checked against {@link EventLayout} before the handler sees it; a document that is not a jprove event
+ * stops the replay with a {@link TimelineFormatException} naming the directory and the index. One reader serves one
+ * thread.
+ */
+public final class TimelineReader implements AutoCloseable
+{
+    private final Path directory;
+    private final SingleChronicleQueue queue;
+    private final TimelineEvent event = new TimelineEvent();
+
+    private TimelineReader(final Path directory, final SingleChronicleQueue queue)
+    {
+        this.directory = directory;
+        this.queue = queue;
+    }
+
+    /**
+     * Opens a timeline directory for reading.
+     *
+     * @param directory a directory written by {@link ChronicleTimeline}.
+     * @return the reader.
+     * @throws TimelineFormatException when the directory is missing, holds no queue files, or cannot be read as a
+     *                                 Chronicle Queue.
+     */
+    public static TimelineReader open(final Path directory)
+    {
+        ChronicleDefaults.apply();
+        if (!Files.isDirectory(directory))
+        {
+            throw new TimelineFormatException("no timeline at " + directory + ": not a directory");
+        }
+        if (!hasQueueFiles(directory))
+        {
+            throw new TimelineFormatException(
+                "no timeline at " + directory + ": no Chronicle Queue files (*.cq4) in the directory");
+        }
+        final SingleChronicleQueue queue;
+        try
+        {
+            // The roll cycle only matters for a new queue; an existing one's metadata overrides it.
+            queue = SingleChronicleQueueBuilder.binary(directory).readOnly(true).rollCycle(RollCycles.FAST_DAILY)
+                .build();
+        }
+        catch (final RuntimeException e)
+        {
+            throw new TimelineFormatException(
+                "cannot read " + directory + " as a Chronicle Queue: " + e.getMessage(), e);
+        }
+        return new TimelineReader(directory, queue);
+    }
+
+    /**
+     * @return the directory being read.
+     */
+    public Path directory()
+    {
+        return directory;
+    }
+
+    /**
+     * Replays every event from the start.
+     *
+     * @param handler receives each event.
+     * @return how many events were replayed.
+     */
+    public long replay(final TimelineEventHandler handler)
+    {
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            tailer.toStart();
+            return drain(tailer, handler, Long.MIN_VALUE);
+        }
+    }
+
+    /**
+     * Replays from a queue index (as given by {@link TimelineEvent#index()}).
+     *
+     * @param index   the first index to replay.
+     * @param handler receives each event.
+     * @return how many events were replayed.
+     * @throws IllegalArgumentException when the queue has no such index.
+     */
+    public long replayFromIndex(final long index, final TimelineEventHandler handler)
+    {
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            if (!tailer.moveToIndex(index))
+            {
+                throw new IllegalArgumentException(
+                    "index 0x" + Long.toHexString(index) + " is not in the timeline at " + directory);
+            }
+            return drain(tailer, handler, Long.MIN_VALUE);
+        }
+    }
+
+    /**
+     * Replays the events stamped at or after a time (events are appended in nearly, not strictly, time order, so
+     * every event is tested).
+     *
+     * @param fromNs  nanoseconds since the epoch.
+     * @param handler receives each event.
+     * @return how many events were replayed.
+     */
+    public long replayFromTime(final long fromNs, final TimelineEventHandler handler)
+    {
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            tailer.toStart();
+            return drain(tailer, handler, fromNs);
+        }
+    }
+
+    /**
+     * Follows the queue live: replays what is there (from the start, or only new events), then waits for more until
+     * {@code keepGoing} says stop.
+     *
+     * @param fromStart true to replay existing events first, false to see only new ones.
+     * @param handler   receives each event.
+     * @param keepGoing polled between batches; false ends the tail.
+     * @return how many events were delivered.
+     */
+    public long tail(final boolean fromStart, final TimelineEventHandler handler, final BooleanSupplier keepGoing)
+    {
+        final IdleStrategy idle = new BackoffIdleStrategy(
+            1, 1, TimeUnit.MICROSECONDS.toNanos(50), TimeUnit.MILLISECONDS.toNanos(50));
+        long delivered = 0;
+        try (ExcerptTailer tailer = queue.createTailer())
+        {
+            if (fromStart)
+            {
+                tailer.toStart();
+            }
+            else
+            {
+                tailer.toEnd();
+            }
+            while (keepGoing.getAsBoolean())
+            {
+                final long batch = drain(tailer, handler, Long.MIN_VALUE);
+                delivered += batch;
+                idle.idle((int)Math.min(batch, Integer.MAX_VALUE));
+            }
+        }
+        return delivered;
+    }
+
+    @Override
+    public void close()
+    {
+        queue.close();
+    }
+
+    private long drain(final ExcerptTailer tailer, final TimelineEventHandler handler, final long fromNs)
+    {
+        long count = 0;
+        while (true)
+        {
+            try (DocumentContext dc = tailer.readingDocument())
+            {
+                if (!dc.isPresent())
+                {
+                    return count;
+                }
+                final Bytes<?> bytes = dc.wire().bytes();
+                final long offset = bytes.readPosition();
+                final long index = dc.index();
+                check(bytes, offset, bytes.readRemaining(), index);
+                event.wrap(bytes, offset, index);
+                if (fromNs == Long.MIN_VALUE || event.timestampNs() >= fromNs)
+                {
+                    handler.onEvent(event);
+                    count++;
+                }
+            }
+            catch (final TimelineFormatException e)
+            {
+                throw e;
+            }
+            catch (final UncheckedIOException | IllegalStateException | IllegalArgumentException e)
+            {
+                throw new TimelineFormatException("cannot read the timeline at " + directory + ": " + e, e);
+            }
+        }
+    }
+
+    private void check(final Bytes<?> bytes, final long offset, final long length, final long index)
+    {
+        if (length < EventLayout.HEADER_LENGTH)
+        {
+            throw foreign(index, "a document of " + length + " bytes, shorter than an event header ("
+                + EventLayout.HEADER_LENGTH + ")");
+        }
+        final int magic = bytes.readInt(offset + EventLayout.MAGIC_OFFSET);
+        if (magic != EventLayout.MAGIC)
+        {
+            throw foreign(index, "magic 0x" + Integer.toHexString(magic) + " instead of 0x"
+                + Integer.toHexString(EventLayout.MAGIC));
+        }
+        final int textLength = bytes.readInt(offset + EventLayout.TEXT_LENGTH_OFFSET);
+        if (textLength < 0 || textLength > EventLayout.MAX_TEXT_LENGTH
+            || EventLayout.HEADER_LENGTH + textLength > length)
+        {
+            throw foreign(index, "text length " + textLength + " in a document of " + length + " bytes");
+        }
+    }
+
+    private TimelineFormatException foreign(final long index, final String what)
+    {
+        return new TimelineFormatException(directory + " is not a jprove timeline: document at index 0x"
+            + Long.toHexString(index) + " has " + what);
+    }
+
+    private static boolean hasQueueFiles(final Path directory)
+    {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.cq4"))
+        {
+            return files.iterator().hasNext();
+        }
+        catch (final IOException e)
+        {
+            throw new TimelineFormatException("cannot list " + directory + ": " + e, e);
+        }
+    }
+}
