@@ -1,7 +1,6 @@
 package io.jprove.timeline;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,6 +91,10 @@ public final class TimelineReader implements AutoCloseable
             tailer.toStart();
             return drain(tailer, handler, Long.MIN_VALUE);
         }
+        catch (final Exception e)
+        {
+            throw unreadable(e);
+        }
     }
 
     /**
@@ -113,6 +116,14 @@ public final class TimelineReader implements AutoCloseable
             }
             return drain(tailer, handler, Long.MIN_VALUE);
         }
+        catch (final IllegalArgumentException e)
+        {
+            throw e;
+        }
+        catch (final Exception e)
+        {
+            throw unreadable(e);
+        }
     }
 
     /**
@@ -129,6 +140,10 @@ public final class TimelineReader implements AutoCloseable
         {
             tailer.toStart();
             return drain(tailer, handler, fromNs);
+        }
+        catch (final Exception e)
+        {
+            throw unreadable(e);
         }
     }
 
@@ -163,6 +178,10 @@ public final class TimelineReader implements AutoCloseable
                 idle.idle((int)Math.min(batch, Integer.MAX_VALUE));
             }
         }
+        catch (final Exception e)
+        {
+            throw unreadable(e);
+        }
         return delivered;
     }
 
@@ -190,19 +209,32 @@ public final class TimelineReader implements AutoCloseable
                 event.wrap(bytes, offset, index);
                 if (fromNs == Long.MIN_VALUE || event.timestampNs() >= fromNs)
                 {
-                    handler.onEvent(event);
+                    try
+                    {
+                        handler.onEvent(event);
+                    }
+                    catch (final RuntimeException e)
+                    {
+                        throw new HandlerFailure(e);
+                    }
                     count++;
                 }
             }
-            catch (final TimelineFormatException e)
-            {
-                throw e;
-            }
-            catch (final UncheckedIOException | IllegalStateException | IllegalArgumentException e)
-            {
-                throw new TimelineFormatException("cannot read the timeline at " + directory + ": " + e, e);
-            }
         }
+    }
+
+    /** Chronicle reports damaged files with unchecked and sneakily thrown checked exceptions alike. */
+    private RuntimeException unreadable(final Exception e)
+    {
+        if (e instanceof TimelineFormatException formatException)
+        {
+            return formatException;
+        }
+        if (e instanceof HandlerFailure failure)
+        {
+            return (RuntimeException)failure.getCause();
+        }
+        return new TimelineFormatException("cannot read the timeline at " + directory + ": " + e, e);
     }
 
     private void check(final Bytes<?> bytes, final long offset, final long length, final long index)
@@ -230,6 +262,17 @@ public final class TimelineReader implements AutoCloseable
     {
         return new TimelineFormatException(directory + " is not a jprove timeline: document at index 0x"
             + Long.toHexString(index) + " has " + what);
+    }
+
+    /** Carries a handler's own exception past the wrapping of Chronicle's. */
+    private static final class HandlerFailure extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        HandlerFailure(final RuntimeException cause)
+        {
+            super(cause);
+        }
     }
 
     private static boolean hasQueueFiles(final Path directory)
