@@ -317,8 +317,15 @@ public final class TimelineAnalysis
         final java.util.function.Predicate<Activity> which)
     {
         final Map<String, List<Activity>> byLabel = new LinkedHashMap<>();
-        forActivities(fromNs, toNs, which,
-            a -> byLabel.computeIfAbsent(a.labelFor(viewer), l -> new ArrayList<>()).add(a));
+        final java.util.Set<String> own = new java.util.HashSet<>();
+        forActivities(fromNs, toNs, which, a ->
+        {
+            byLabel.computeIfAbsent(a.labelFor(viewer), l -> new ArrayList<>()).add(a);
+            if (a.scoped() && a.key().equals(viewer))
+            {
+                own.add(a.labelFor(viewer));
+            }
+        });
         final List<Share> shares = new ArrayList<>();
         for (final Map.Entry<String, List<Activity>> entry : byLabel.entrySet())
         {
@@ -335,7 +342,9 @@ public final class TimelineAnalysis
                 shares.add(new Share(entry.getKey(), ns));
             }
         }
-        shares.sort(Comparator.comparingLong(Share::ns).reversed());
+        // The partition's own stages and copies first: they are its work; the rest ran beside it.
+        shares.sort(Comparator.comparing((final Share share) -> !own.contains(share.label()))
+            .thenComparing(Comparator.comparingLong(Share::ns).reversed()));
         return shares;
     }
 
