@@ -25,8 +25,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 /**
  * A {@link Timeline} over a Chronicle Queue. Appending threads claim space in an Agrona {@link ManyToOneRingBuffer}
  * (one compare-and-swap, no lock), store the fields of {@link EventLayout} and commit; one drainer thread
- * ({@link TimelineDrainer}) copies each record into its own queue document. The queue therefore has a single writer
- * and its write lock is never contended, and a slow disk delays the drainer, never the prover.
+ * ({@link TimelineDrainer}) copies the records, in batches, into queue documents. The queue therefore has a single
+ * writer and its write lock is never contended, and a slow disk delays the drainer, never the prover.
  * <p>
  * An event is in the queue (and survives the process being killed) once the drainer has copied it: normally within a
  * millisecond, and always after {@link #flush()} returns. When the ring is full an event is dropped and counted; the
@@ -41,6 +41,7 @@ public final class ChronicleTimeline implements Timeline
     private final ManyToOneRingBuffer ring;
     private final AtomicBuffer buffer;
     private final AtomicLong droppedEvents = new AtomicLong();
+    private final AtomicLong durablePosition = new AtomicLong();
     private final ConcurrentHashMap<String, Integer> names = new ConcurrentHashMap<>();
     private final AgentRunner drainerRunner;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -68,7 +69,7 @@ public final class ChronicleTimeline implements Timeline
         this.buffer = new UnsafeBuffer(
             ByteBuffer.allocateDirect(settings.ringCapacityBytes() + RingBufferDescriptor.TRAILER_LENGTH));
         this.ring = new ManyToOneRingBuffer(buffer);
-        final TimelineDrainer drainer = new TimelineDrainer(queue, ring, droppedEvents);
+        final TimelineDrainer drainer = new TimelineDrainer(queue, ring, droppedEvents, durablePosition);
         this.drainerRunner = new AgentRunner(
             new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(1)),
             Throwable::printStackTrace,
@@ -203,7 +204,7 @@ public final class ChronicleTimeline implements Timeline
     public void flush()
     {
         final long target = ring.producerPosition();
-        while (ring.consumerPosition() < target && !drainerRunner.isClosed())
+        while (durablePosition.getAcquire() < target && !drainerRunner.isClosed())
         {
             LockSupport.parkNanos(FLUSH_PARK_NS);
         }

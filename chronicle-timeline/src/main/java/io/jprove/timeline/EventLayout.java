@@ -41,9 +41,11 @@ package io.jprove.timeline;
  * </pre>
  * Timestamps, starts and durations are on the {@link TimelineClock}: nanoseconds since the Unix epoch, advanced by
  * the monotonic clock from one anchor. Device, partition and worker are -1 when they do not apply; name id 0 is "no
- * name". Publication rule: a record is visible to readers once its writer commits it to the ring buffer (Agrona writes
- * the positive record length last) and, in the queue, once the drainer closes its document (Chronicle writes the
- * complete header last); a reader therefore never sees half a record.
+ * name". In the queue a document holds one or more whole records back to back (the drainer batches them).
+ * <p>
+ * Publication rule: a record is visible to the drainer once its writer commits it to the ring buffer (Agrona writes the
+ * positive record length last), and to readers once the drainer closes the document holding it (Chronicle writes the
+ * complete document header last); a reader therefore never sees half a record.
  */
 public final class EventLayout
 {

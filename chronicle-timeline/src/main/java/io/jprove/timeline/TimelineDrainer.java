@@ -13,26 +13,44 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * The single consumer of a {@link ChronicleTimeline}'s ring buffer: copies each record into its own queue document,
- * in ring order. {@code onStart} creates the appender and writes the {@link EventKind#ANCHOR}; {@code doWork} drains
- * and reports drops; {@code onClose} drains what is left and closes the appender, all on the drainer's thread.
+ * The single consumer of a {@link ChronicleTimeline}'s ring buffer: copies the records it finds, in ring order, into
+ * queue documents, each document a batch of whole records (at most {@link #MAX_BATCH_BYTES}), so that one Chronicle
+ * append serves many events. {@code onStart} creates the appender and writes the {@link EventKind#ANCHOR};
+ * {@code doWork} drains and reports drops; {@code onClose} drains what is left and closes the appender, all on the
+ * drainer's thread.
  */
 final class TimelineDrainer implements Agent, MessageHandler
 {
+    /** A batch document is closed once it holds this many bytes (about a thousand events). */
+    static final int MAX_BATCH_BYTES = 64 * 1024;
+
     private static final int DRAIN_LIMIT = 4096;
 
     private final SingleChronicleQueue queue;
     private final ManyToOneRingBuffer ring;
     private final AtomicLong droppedEvents;
+    private final AtomicLong durablePosition;
     private final byte[] scratch = new byte[EventLayout.HEADER_LENGTH + EventLayout.MAX_TEXT_LENGTH];
     private ExcerptAppender appender;
+    private DocumentContext batch;
+    private Bytes<?> batchBytes;
+    private long batchStart;
     private long droppedReported;
 
-    TimelineDrainer(final SingleChronicleQueue queue, final ManyToOneRingBuffer ring, final AtomicLong droppedEvents)
+    /**
+     * @param durablePosition set, after each drain, to the ring position up to which every record is in a closed
+     *                        queue document ({@link ChronicleTimeline#flush()} waits on it).
+     */
+    TimelineDrainer(
+        final SingleChronicleQueue queue,
+        final ManyToOneRingBuffer ring,
+        final AtomicLong droppedEvents,
+        final AtomicLong durablePosition)
     {
         this.queue = queue;
         this.ring = ring;
         this.droppedEvents = droppedEvents;
+        this.durablePosition = durablePosition;
     }
 
     @Override
@@ -48,11 +66,21 @@ final class TimelineDrainer implements Agent, MessageHandler
     @Override
     public int doWork()
     {
-        return ring.read(this, DRAIN_LIMIT) + reportDrops();
+        try
+        {
+            return ring.read(this, DRAIN_LIMIT) + reportDrops();
+        }
+        finally
+        {
+            closeBatch();
+            // Only this thread consumes, so everything below the consumer position is now in closed documents.
+            durablePosition.setRelease(ring.consumerPosition());
+        }
     }
 
     private int reportDrops()
     {
+        closeBatch();
         final long dropped = droppedEvents.get();
         if (dropped == droppedReported)
         {
@@ -66,9 +94,17 @@ final class TimelineDrainer implements Agent, MessageHandler
     @Override
     public void onClose()
     {
-        while (ring.read(this, DRAIN_LIMIT) > 0)
+        try
         {
-            // drain what was committed before close
+            while (ring.read(this, DRAIN_LIMIT) > 0)
+            {
+                // drain what was committed before close
+            }
+        }
+        finally
+        {
+            closeBatch();
+            durablePosition.setRelease(ring.consumerPosition());
         }
         if (appender != null)
         {
@@ -86,11 +122,28 @@ final class TimelineDrainer implements Agent, MessageHandler
     @Override
     public void onMessage(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
-        buffer.getBytes(index, scratch, 0, length);
-        try (DocumentContext dc = appender.writingDocument())
+        if (batch == null)
         {
-            final Bytes<?> bytes = dc.wire().bytes();
-            bytes.write(scratch, 0, length);
+            batch = appender.writingDocument();
+            batchBytes = batch.wire().bytes();
+            batchStart = batchBytes.writePosition();
+        }
+        buffer.getBytes(index, scratch, 0, length);
+        batchBytes.write(scratch, 0, length);
+        if (batchBytes.writePosition() - batchStart >= MAX_BATCH_BYTES)
+        {
+            closeBatch();
+        }
+    }
+
+    private void closeBatch()
+    {
+        if (batch != null)
+        {
+            final DocumentContext complete = batch;
+            batch = null;
+            batchBytes = null;
+            complete.close();
         }
     }
 

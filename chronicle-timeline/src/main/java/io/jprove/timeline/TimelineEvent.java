@@ -22,7 +22,8 @@ public final class TimelineEvent
     }
 
     /**
-     * @return the queue index of this event (pass it to {@link TimelineReader#replayFromIndex} to resume here).
+     * @return the queue index of the document holding this event (pass it to {@link TimelineReader#replayFromIndex}
+     *         to resume from that document's first event).
      */
     public long index()
     {

@@ -98,7 +98,8 @@ public final class TimelineReader implements AutoCloseable
     }
 
     /**
-     * Replays from a queue index (as given by {@link TimelineEvent#index()}).
+     * Replays from a queue index (as given by {@link TimelineEvent#index()}). An index names a document, which may
+     * hold a batch of events: the replay starts at the first event of that batch.
      *
      * @param index   the first index to replay.
      * @param handler receives each event.
@@ -203,21 +204,26 @@ public final class TimelineReader implements AutoCloseable
                     return count;
                 }
                 final Bytes<?> bytes = dc.wire().bytes();
-                final long offset = bytes.readPosition();
                 final long index = dc.index();
-                check(bytes, offset, bytes.readRemaining(), index);
-                event.wrap(bytes, offset, index);
-                if (fromNs == Long.MIN_VALUE || event.timestampNs() >= fromNs)
+                final long end = bytes.readLimit();
+                long offset = bytes.readPosition();
+                while (offset < end)
                 {
-                    try
+                    final int length = check(bytes, offset, end - offset, index);
+                    event.wrap(bytes, offset, index);
+                    offset += length;
+                    if (fromNs == Long.MIN_VALUE || event.timestampNs() >= fromNs)
                     {
-                        handler.onEvent(event);
+                        try
+                        {
+                            handler.onEvent(event);
+                        }
+                        catch (final RuntimeException e)
+                        {
+                            throw new HandlerFailure(e);
+                        }
+                        count++;
                     }
-                    catch (final RuntimeException e)
-                    {
-                        throw new HandlerFailure(e);
-                    }
-                    count++;
                 }
             }
         }
@@ -237,12 +243,13 @@ public final class TimelineReader implements AutoCloseable
         return new TimelineFormatException("cannot read the timeline at " + directory + ": " + e, e);
     }
 
-    private void check(final Bytes<?> bytes, final long offset, final long length, final long index)
+    /** Checks the record at offset and returns its length; {@code remaining} is what is left of the document. */
+    private int check(final Bytes<?> bytes, final long offset, final long remaining, final long index)
     {
-        if (length < EventLayout.HEADER_LENGTH)
+        if (remaining < EventLayout.HEADER_LENGTH)
         {
-            throw foreign(index, "a document of " + length + " bytes, shorter than an event header ("
-                + EventLayout.HEADER_LENGTH + ")");
+            throw foreign(index, remaining + " bytes where an event header (" + EventLayout.HEADER_LENGTH
+                + " bytes) should start");
         }
         final int magic = bytes.readInt(offset + EventLayout.MAGIC_OFFSET);
         if (magic != EventLayout.MAGIC)
@@ -252,10 +259,11 @@ public final class TimelineReader implements AutoCloseable
         }
         final int textLength = bytes.readInt(offset + EventLayout.TEXT_LENGTH_OFFSET);
         if (textLength < 0 || textLength > EventLayout.MAX_TEXT_LENGTH
-            || EventLayout.HEADER_LENGTH + textLength > length)
+            || EventLayout.HEADER_LENGTH + textLength > remaining)
         {
-            throw foreign(index, "text length " + textLength + " in a document of " + length + " bytes");
+            throw foreign(index, "text length " + textLength + " with " + remaining + " bytes left in the document");
         }
+        return EventLayout.HEADER_LENGTH + textLength;
     }
 
     private TimelineFormatException foreign(final long index, final String what)
