@@ -1,11 +1,11 @@
 package io.jprove.timeline;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,23 +14,24 @@ import java.util.concurrent.locks.LockSupport;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 /**
- * A {@link Timeline} over a Chronicle Queue. Appending threads claim space in an Agrona {@link ManyToOneRingBuffer}
- * (one compare-and-swap, no lock), store the fields of {@link EventLayout} and commit; one drainer thread
- * ({@link TimelineDrainer}) copies the records, in batches, into queue documents. The queue therefore has a single
- * writer and its write lock is never contended, and a slow disk delays the drainer, never the prover.
+ * A {@link Timeline} over a Chronicle Queue. Each appending thread owns a single-producer ring buffer
+ * ({@link ThreadRing}, created on its first append): it stamps the time, claims space, stores the fields of
+ * {@link EventLayout} and commits, with no compare-and-swap, no lock and no allocation. One drainer thread
+ * ({@link TimelineDrainer}) copies the records, in batches, into queue documents, so the queue has a single writer
+ * whose write lock is never contended, and a slow disk delays the drainer, never the prover.
  * <p>
  * An event is in the queue (and survives the process being killed) once the drainer has copied it: normally within a
- * millisecond, and always after {@link #flush()} returns. When the ring is full an event is dropped and counted; the
- * drainer then appends a {@link EventKind#DROPPED} event with the count, so a replay says that it is incomplete.
+ * millisecond, and always after {@link #flush()} returns. When a thread's ring is full its event is dropped and
+ * counted; the drainer then appends a {@link EventKind#DROPPED} event with the count, so a replay says that it is
+ * incomplete. Events of one thread replay in the order appended; across threads the queue interleaves rings, so
+ * readers order by time. Append from long-lived platform threads (workers): every thread that appends holds a ring
+ * of {@link TimelineSettings#ringCapacityBytes()} until it dies.
  */
 public final class ChronicleTimeline implements Timeline
 {
@@ -38,10 +39,10 @@ public final class ChronicleTimeline implements Timeline
 
     private final Path directory;
     private final SingleChronicleQueue queue;
-    private final ManyToOneRingBuffer ring;
-    private final AtomicBuffer buffer;
+    private final int ringCapacityBytes;
+    private final CopyOnWriteArrayList<ThreadRing> rings = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<ThreadRing> threadRing = ThreadLocal.withInitial(this::newRing);
     private final AtomicLong droppedEvents = new AtomicLong();
-    private final AtomicLong durablePosition = new AtomicLong();
     private final ConcurrentHashMap<String, Integer> names = new ConcurrentHashMap<>();
     private final AgentRunner drainerRunner;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -66,10 +67,8 @@ public final class ChronicleTimeline implements Timeline
                 : RollCycles.FAST_DAILY)
             .storeFileListener(retention)
             .build();
-        this.buffer = new UnsafeBuffer(
-            ByteBuffer.allocateDirect(settings.ringCapacityBytes() + RingBufferDescriptor.TRAILER_LENGTH));
-        this.ring = new ManyToOneRingBuffer(buffer);
-        final TimelineDrainer drainer = new TimelineDrainer(queue, ring, droppedEvents, durablePosition);
+        this.ringCapacityBytes = settings.ringCapacityBytes();
+        final TimelineDrainer drainer = new TimelineDrainer(queue, rings, droppedEvents);
         this.drainerRunner = new AgentRunner(
             new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(1)),
             Throwable::printStackTrace,
@@ -105,7 +104,7 @@ public final class ChronicleTimeline implements Timeline
     }
 
     /**
-     * @return how many events were dropped because the ring buffer was full.
+     * @return how many events were dropped because a thread's ring buffer was full.
      */
     public long droppedEvents()
     {
@@ -203,10 +202,13 @@ public final class ChronicleTimeline implements Timeline
     @Override
     public void flush()
     {
-        final long target = ring.producerPosition();
-        while (durablePosition.getAcquire() < target && !drainerRunner.isClosed())
+        for (final ThreadRing threadRing : rings)
         {
-            LockSupport.parkNanos(FLUSH_PARK_NS);
+            final long target = threadRing.ring.producerPosition();
+            while (threadRing.durablePosition.getAcquire() < target && !drainerRunner.isClosed())
+            {
+                LockSupport.parkNanos(FLUSH_PARK_NS);
+            }
         }
     }
 
@@ -248,16 +250,17 @@ public final class ChronicleTimeline implements Timeline
         final long value)
     {
         final long timestampNs = TimelineClock.nowNs();
-        final int index = ring.tryClaim(kind, EventLayout.HEADER_LENGTH);
+        final ThreadRing local = threadRing.get();
+        final int index = local.ring.tryClaim(kind, EventLayout.HEADER_LENGTH);
         if (index < 0)
         {
             droppedEvents.incrementAndGet();
             return;
         }
-        final AtomicBuffer b = buffer;
+        final AtomicBuffer b = local.buffer;
         putHeader(b, index, kind, job, partition, worker, device, nameId, startNs, durationNs, value, timestampNs);
         b.putInt(index + EventLayout.TEXT_LENGTH_OFFSET, 0);
-        ring.commit(index);
+        local.ring.commit(index);
     }
 
     private void writeText(
@@ -271,16 +274,18 @@ public final class ChronicleTimeline implements Timeline
     {
         final long timestampNs = TimelineClock.nowNs();
         final byte[] utf8 = truncatedUtf8(text);
-        final int index = ring.tryClaim(kind.code(), EventLayout.HEADER_LENGTH + utf8.length);
+        final ThreadRing local = threadRing.get();
+        final int index = local.ring.tryClaim(kind.code(), EventLayout.HEADER_LENGTH + utf8.length);
         if (index < 0)
         {
             droppedEvents.incrementAndGet();
             return;
         }
-        putHeader(buffer, index, kind.code(), job, partition, worker, device, nameId, 0, 0, 0, timestampNs);
-        buffer.putInt(index + EventLayout.TEXT_LENGTH_OFFSET, utf8.length);
-        buffer.putBytes(index + EventLayout.TEXT_OFFSET, utf8);
-        ring.commit(index);
+        final AtomicBuffer b = local.buffer;
+        putHeader(b, index, kind.code(), job, partition, worker, device, nameId, 0, 0, 0, timestampNs);
+        b.putInt(index + EventLayout.TEXT_LENGTH_OFFSET, utf8.length);
+        b.putBytes(index + EventLayout.TEXT_OFFSET, utf8);
+        local.ring.commit(index);
     }
 
     private static void putHeader(
@@ -308,6 +313,13 @@ public final class ChronicleTimeline implements Timeline
         b.putLong(index + EventLayout.START_NS_OFFSET, startNs);
         b.putLong(index + EventLayout.DURATION_NS_OFFSET, durationNs);
         b.putLong(index + EventLayout.VALUE_OFFSET, value);
+    }
+
+    private ThreadRing newRing()
+    {
+        final ThreadRing ring = new ThreadRing(Thread.currentThread(), ringCapacityBytes);
+        rings.add(ring);
+        return ring;
     }
 
     static byte[] truncatedUtf8(final String text)

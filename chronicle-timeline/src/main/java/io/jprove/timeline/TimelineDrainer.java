@@ -1,11 +1,11 @@
 package io.jprove.timeline;
 
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.MessageHandler;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -13,7 +13,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * The single consumer of a {@link ChronicleTimeline}'s ring buffer: copies the records it finds, in ring order, into
+ * The single consumer of a {@link ChronicleTimeline}'s per-thread rings: copies the records it finds, ring by ring
+ * and in each ring's order, into
  * queue documents, each document a batch of whole records (at most {@link #MAX_BATCH_BYTES}), so that one Chronicle
  * append serves many events. {@code onStart} creates the appender and writes the {@link EventKind#ANCHOR};
  * {@code doWork} drains and reports drops; {@code onClose} drains what is left and closes the appender, all on the
@@ -27,30 +28,20 @@ final class TimelineDrainer implements Agent, MessageHandler
     private static final int DRAIN_LIMIT = 4096;
 
     private final SingleChronicleQueue queue;
-    private final ManyToOneRingBuffer ring;
+    private final CopyOnWriteArrayList<ThreadRing> rings;
     private final AtomicLong droppedEvents;
-    private final AtomicLong durablePosition;
-    private final byte[] scratch = new byte[EventLayout.HEADER_LENGTH + EventLayout.MAX_TEXT_LENGTH];
     private ExcerptAppender appender;
     private DocumentContext batch;
     private Bytes<?> batchBytes;
     private long batchStart;
     private long droppedReported;
 
-    /**
-     * @param durablePosition set, after each drain, to the ring position up to which every record is in a closed
-     *                        queue document ({@link ChronicleTimeline#flush()} waits on it).
-     */
     TimelineDrainer(
-        final SingleChronicleQueue queue,
-        final ManyToOneRingBuffer ring,
-        final AtomicLong droppedEvents,
-        final AtomicLong durablePosition)
+        final SingleChronicleQueue queue, final CopyOnWriteArrayList<ThreadRing> rings, final AtomicLong droppedEvents)
     {
         this.queue = queue;
-        this.ring = ring;
+        this.rings = rings;
         this.droppedEvents = droppedEvents;
-        this.durablePosition = durablePosition;
     }
 
     @Override
@@ -66,15 +57,32 @@ final class TimelineDrainer implements Agent, MessageHandler
     @Override
     public int doWork()
     {
+        int work = 0;
         try
         {
-            return ring.read(this, DRAIN_LIMIT) + reportDrops();
+            for (final ThreadRing threadRing : rings)
+            {
+                work += threadRing.ring.read(this, DRAIN_LIMIT);
+            }
+            return work + reportDrops();
         }
         finally
         {
             closeBatch();
-            // Only this thread consumes, so everything below the consumer position is now in closed documents.
-            durablePosition.setRelease(ring.consumerPosition());
+            publishDurable();
+        }
+    }
+
+    /** Only this thread consumes, so everything below each consumer position is now in closed documents. */
+    private void publishDurable()
+    {
+        for (final ThreadRing threadRing : rings)
+        {
+            threadRing.durablePosition.setRelease(threadRing.ring.consumerPosition());
+            if (threadRing.isRetired())
+            {
+                rings.remove(threadRing);
+            }
         }
     }
 
@@ -96,15 +104,18 @@ final class TimelineDrainer implements Agent, MessageHandler
     {
         try
         {
-            while (ring.read(this, DRAIN_LIMIT) > 0)
+            for (final ThreadRing threadRing : rings)
             {
-                // drain what was committed before close
+                while (threadRing.ring.read(this, DRAIN_LIMIT) > 0)
+                {
+                    // drain what was committed before close
+                }
             }
         }
         finally
         {
             closeBatch();
-            durablePosition.setRelease(ring.consumerPosition());
+            publishDurable();
         }
         if (appender != null)
         {
@@ -128,8 +139,8 @@ final class TimelineDrainer implements Agent, MessageHandler
             batchBytes = batch.wire().bytes();
             batchStart = batchBytes.writePosition();
         }
-        buffer.getBytes(index, scratch, 0, length);
-        batchBytes.write(scratch, 0, length);
+        // The ring is off-heap: copy straight from its memory into the mapped queue file.
+        batchBytes.unsafeWrite(buffer.addressOffset() + index, length);
         if (batchBytes.writePosition() - batchStart >= MAX_BATCH_BYTES)
         {
             closeBatch();

@@ -11,15 +11,15 @@ import java.util.Objects;
  * @param rollCycle          how often the queue starts a new file.
  * @param retention          files whose last write is older than this are deleted when the queue opens and when it
  *                           rolls; {@link Duration#ZERO} keeps everything.
- * @param ringCapacityBytes  the writer's in-memory buffer between appending threads and the queue, a power of two;
- *                           when it is full events are dropped and counted, never waited for.
+ * @param ringCapacityBytes  each appending thread's in-memory buffer in front of the queue, a power of two; when it
+ *                           is full that thread's events are dropped and counted, never waited for.
  */
 public record TimelineSettings(Path directory, Roll rollCycle, Duration retention, int ringCapacityBytes)
 {
     /** Default retention: a week. */
     public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
-    /** Default ring buffer: 4 MiB, about 65,000 events between drains. */
-    public static final int DEFAULT_RING_CAPACITY_BYTES = 4 << 20;
+    /** Default ring buffer per appending thread: 1 MiB, about 14,000 events between drains. */
+    public static final int DEFAULT_RING_CAPACITY_BYTES = 1 << 20;
 
     /**
      * The roll cycles offered.
