@@ -154,7 +154,7 @@ public final class TimelineReader implements AutoCloseable
      *
      * @param fromStart true to replay existing events first, false to see only new ones.
      * @param handler   receives each event.
-     * @param keepGoing polled between batches; false ends the tail.
+     * @param keepGoing polled after each batch; false ends the tail (the first batch is always delivered).
      * @return how many events were delivered.
      */
     public long tail(final boolean fromStart, final TimelineEventHandler handler, final BooleanSupplier keepGoing)
@@ -172,12 +172,14 @@ public final class TimelineReader implements AutoCloseable
             {
                 tailer.toEnd();
             }
-            while (keepGoing.getAsBoolean())
+            // What is there is always delivered; keepGoing is asked only between batches.
+            do
             {
                 final long batch = drain(tailer, handler, Long.MIN_VALUE);
                 delivered += batch;
                 idle.idle((int)Math.min(batch, Integer.MAX_VALUE));
             }
+            while (keepGoing.getAsBoolean());
         }
         catch (final Exception e)
         {
