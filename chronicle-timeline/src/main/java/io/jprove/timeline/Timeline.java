@@ -4,8 +4,9 @@ import java.nio.file.Path;
 
 /**
  * Where the engine records its stage boundaries. Every method may be called from any thread; the append methods take
- * no lock, perform no compare-and-swap and allocate nothing (a claim in the calling thread's own ring buffer, then
- * plain stores), so recording does not disturb what it measures. Arguments that do not apply are -1 (partition, worker, device) or 0 (name id).
+ * no lock, perform no compare-and-swap and, after a thread's first append (which creates its ring buffer), allocate
+ * nothing: a claim in the calling thread's own ring buffer, then plain stores, so recording does not disturb what it
+ * measures. Arguments that do not apply are -1 (partition, worker, device) or 0 (name id).
  * <p>
  * Names (kernels, copies, stages) are passed as ids from {@link #nameId(String)}; look each one up once, outside the
  * hot path. Intervals ({@link #kernel}, {@link #copy}, {@link #stage}) are on the {@link TimelineClock}; device
