@@ -1,0 +1,48 @@
+package io.jprove.timeline.analysis;
+
+import java.util.List;
+
+/**
+ * Where one device's time went.
+ *
+ * @param device              the device ordinal.
+ * @param wallStartNs         the first moment any event on the device covers (epoch ns).
+ * @param wallEndNs           the last.
+ * @param kernelBusyNs        the union of device-measured kernel intervals.
+ * @param copyBusyNs          the union of copy intervals.
+ * @param copyKernelOverlapNs how much of the copy time overlapped kernels.
+ * @param kernelCount         how many kernels.
+ * @param copyCount           how many copies.
+ * @param copyBytes           bytes copied.
+ * @param idleNs              wall time with no kernel running.
+ * @param largestGaps         the longest idle gaps, longest first.
+ */
+public record DeviceSummary(
+    int device,
+    long wallStartNs,
+    long wallEndNs,
+    long kernelBusyNs,
+    long copyBusyNs,
+    long copyKernelOverlapNs,
+    long kernelCount,
+    long copyCount,
+    long copyBytes,
+    long idleNs,
+    List<IdleGap> largestGaps)
+{
+    /**
+     * @return the wall span.
+     */
+    public long wallNs()
+    {
+        return wallEndNs - wallStartNs;
+    }
+
+    /**
+     * @return merged kernel time over wall time, 0 for an empty span.
+     */
+    public double utilization()
+    {
+        return wallNs() == 0 ? 0 : (double)kernelBusyNs / wallNs();
+    }
+}

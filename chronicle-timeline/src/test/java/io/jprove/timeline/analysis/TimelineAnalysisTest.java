@@ -1,0 +1,104 @@
+package io.jprove.timeline.analysis;
+
+import static io.jprove.timeline.analysis.SeedCaseTimeline.MS;
+import static io.jprove.timeline.analysis.SeedCaseTimeline.T0;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.NameIds;
+
+class TimelineAnalysisTest
+{
+    @Test
+    void shouldFindTheSeedsGhostWhenTheWindowDoublesTheKernelTime()
+    {
+        final TimelineReport report = TimelineAnalysis.analyze(SeedCaseTimeline.build());
+
+        assertEquals(1, report.devices().size());
+        final DeviceSummary gpu = report.devices().getFirst();
+        assertEquals(3_672 * MS, gpu.wallNs());
+        assertEquals(1_889 * MS, gpu.kernelBusyNs());
+        assertEquals("51.4 %", Text.percent(gpu.utilization()));
+        assertEquals(200 * MS, gpu.copyBusyNs());
+        assertEquals(100 * MS, gpu.copyKernelOverlapNs());
+        assertEquals(1_783 * MS, gpu.idleNs());
+        assertEquals(7, gpu.kernelCount());
+
+        final IdleGap longest = gpu.largestGaps().getFirst();
+        assertEquals(T0 + 400 * MS, longest.startNs());
+        assertEquals(1_100 * MS, longest.lengthNs());
+        assertTrue(longest.before().startsWith("KERNEL ntt job 1 p0"), longest.before());
+        assertTrue(longest.after().startsWith("KERNEL msm_h job 1 p0"), longest.after());
+        assertEquals(List.of(new Share("stage prep_msm (job 1 p0)", 1_100 * MS),
+            new Share("synthesis job 1 p1 w6", 500 * MS), new Share("copy h2d_abc (job 1 p0)", 100 * MS)),
+            longest.activity());
+        final IdleGap second = gpu.largestGaps().get(1);
+        assertEquals(683 * MS, second.lengthNs());
+        assertTrue(second.after().startsWith("GPU_END job 1 p0"), second.after());
+
+        assertEquals(1, report.partitions().size());
+        final PartitionSummary p0 = report.partitions().getFirst();
+        assertEquals(3_672 * MS, p0.windowNs());
+        assertEquals(1_889 * MS, p0.kernelNs());
+        assertEquals(1_783 * MS, p0.gapNs());
+        assertEquals(0, p0.unattributedNs());
+        assertTrue(p0.flagged());
+        assertEquals(List.of(new Share("stage prep_msm", 1_100 * MS), new Share("stage b_g2_msm", 683 * MS),
+            new Share("copy h2d_abc", 100 * MS), new Share("synthesis job 1 p1 w6", 1_183 * MS)), p0.gapBreakdown());
+        assertEquals(List.of(new Share("msm_h", 800 * MS), new Share("batch_add", 689 * MS),
+            new Share("ntt", 400 * MS), new Share("ntt_aux", 100 * MS)), p0.kernelBreakdown());
+        assertEquals(List.of(p0), report.flagged());
+
+        final String text = TextReport.render(report);
+        assertTrue(text.contains("utilization 51.4 %"), text);
+        assertTrue(text.contains("job 1 p0: 1,783.0 ms of 3,672.0 ms without its kernels; host events inside the "
+            + "window: stage prep_msm 1,100.0 ms, stage b_g2_msm 683.0 ms, copy h2d_abc 100.0 ms, synthesis job 1 p1 "
+            + "w6 1,183.0 ms"), text);
+    }
+
+    @Test
+    void shouldCreditAnotherPartitionsKernelsWhenTwoWorkersShareADevice()
+    {
+        final EventLog log = new EventLog();
+        final int msm = NameIds.of("msm");
+        log.add(EventKind.GPU_START.code(), T0, 1, 0, 0, 0, 0, 0, 0, 0);
+        log.add(EventKind.KERNEL.code(), T0 + 300 * MS, 1, 0, 0, 0, msm, T0, 300 * MS, 0);
+        log.add(EventKind.GPU_START.code(), T0 + 250 * MS, 1, 1, 1, 0, 0, 0, 0, 0);
+        log.add(EventKind.KERNEL.code(), T0 + 900 * MS, 1, 1, 1, 0, msm, T0 + 300 * MS, 600 * MS, 0);
+        log.add(EventKind.GPU_END.code(), T0 + 950 * MS, 1, 1, 1, 0, 0, 0, 0, 0);
+        log.add(EventKind.GPU_END.code(), T0 + 1_000 * MS, 1, 0, 0, 0, 0, 0, 0, 0);
+
+        final TimelineReport report = TimelineAnalysis.analyze(log, 0.5, 3);
+        final PartitionSummary p0 = report.partitions().stream().filter(p -> p.partition() == 0).findFirst()
+            .orElseThrow();
+        assertEquals(1_000 * MS, p0.windowNs());
+        assertEquals(300 * MS, p0.kernelNs());
+        assertEquals(900 * MS, p0.deviceKernelNs());
+        assertEquals(List.of(new Share("kernels job 1 p1", 600 * MS)), p0.gapBreakdown());
+        assertEquals(100 * MS, p0.unattributedNs());
+        assertTrue(p0.flagged(), "700 of 1,000 ms is over half");
+        final PartitionSummary p1 = report.partitions().stream().filter(p -> p.partition() == 1).findFirst()
+            .orElseThrow();
+        assertEquals(700 * MS, p1.windowNs());
+        assertEquals(600 * MS, p1.kernelNs());
+        assertFalse(p1.flagged());
+        assertEquals(0.9, report.devices().getFirst().utilization(), 1e-12);
+    }
+
+    @Test
+    void shouldCountUnfinishedWindowsWhenGpuEndIsMissing()
+    {
+        final EventLog log = new EventLog();
+        log.add(EventKind.GPU_START.code(), T0, 1, 0, 0, 0, 0, 0, 0, 0);
+        final TimelineReport report = TimelineAnalysis.analyze(log);
+        assertEquals(1, report.unfinishedWindows());
+        assertTrue(report.partitions().isEmpty());
+        assertTrue(TextReport.render(report).contains("1 GPU window(s) never closed"));
+    }
+}
