@@ -19,7 +19,8 @@ import io.jprove.engine.r1cs.WitnessAssignment;
 /**
  * Synthesis speed of one PoRep partition: proving mode (witness, a, b, c, densities in one pass) and the
  * pre-compiled path (matrices recorded once; witness-only synthesis then a parallel SpMV), with the memory each
- * holds. Run with {@code -Dgroups=slow -Dtest=PorepSynthesisThroughputTest -Djprove.preset=512MiB}.
+ * holds. Run with {@code -Dgroups=slow
+ * -DexcludedGroups=gpu -Dtest=PorepSynthesisThroughputTest -Djprove.preset=512MiB}.
  */
 @Tag("slow")
 class PorepSynthesisThroughputTest
