@@ -33,7 +33,10 @@ class PorepCircuitTest
     /** A binary SHA-256 Merkle level: storage-proofs' 6-level test (272,295) less its 3 final constraints, / 6. */
     private static final long SHA256_LEVEL = (272_295 - 3) / 6;
 
-    /** About 70–90 s on two cores (130 M constraints in counting mode): run with {@code -Dgroups=slow -DexcludedGroups=gpu}. */
+    /**
+     * About 70–90 s on two cores (130 M constraints in counting mode): run with {@code -Dgroups=slow
+     * -DexcludedGroups=gpu}.
+     */
     @Test
     @Tag("slow")
     void shouldCountThePublished32GiBPartition()
