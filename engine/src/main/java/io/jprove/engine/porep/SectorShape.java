@@ -60,7 +60,8 @@ public record SectorShape(String name, long nodes, int layers, int challenges, T
 
     /**
      * The presets: {@code tiny} (not a Filecoin size: 16 nodes, replica trees 8-2-0, 2 layers, one
-     * challenge — about 1.2 million constraints, most of them its two labels), then Filecoin's: 2 KiB (2 layers, 2 challenges, 8-0-0), 512 MiB
+     * challenge — about 1.2 million constraints, most of them its two labels), then Filecoin's: 2 KiB (2 layers,
+     * 2 challenges, 8-0-0), 512 MiB
      * (2 layers, 2 challenges, 8-0-0), 32 GiB (11 layers, 176 challenges over 10 partitions: 18 per partition,
      * 8-8-0) and 64 GiB (the same, 8-8-2).
      */
