@@ -1,0 +1,58 @@
+package io.jprove.kernels;
+
+/**
+ * Runs kernels: {@link JvmAccelerator} as Java on a thread pool, {@code CudaAccelerator} as PTX on an NVIDIA GPU. One is
+ * chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}.
+ */
+public interface Accelerator extends AutoCloseable
+{
+    /**
+     * Opens the accelerator a device string names.
+     *
+     * @param device {@code cpu}, {@code cuda} or {@code cuda:N}.
+     * @return the accelerator; close it when done.
+     */
+    static Accelerator open(final String device)
+    {
+        if ("cpu".equals(device))
+        {
+            return new JvmAccelerator();
+        }
+        if ("cuda".equals(device))
+        {
+            throw new UnsupportedOperationException("cuda");
+        }
+        if (device.startsWith("cuda:"))
+        {
+            final int ordinal;
+            try
+            {
+                ordinal = Integer.parseInt(device.substring("cuda:".length()));
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw new IllegalArgumentException("bad device ordinal in '" + device + "'", ex);
+            }
+            throw new UnsupportedOperationException("cuda:" + ordinal);
+        }
+        throw new IllegalArgumentException("unknown device '" + device + "': expected cpu, cuda or cuda:N");
+    }
+
+    /**
+     * @return the device string this accelerator was opened with, e.g. {@code cpu} or {@code cuda:0}.
+     */
+    String device();
+
+    /**
+     * Prepares a kernel (on the GPU: compiles it, or finds it in the cache, and loads it).
+     *
+     * @param owner the class declaring the kernel.
+     * @param name  the {@link Kernel} method's name (not overloaded).
+     * @return a handle to launch it with.
+     * @throws io.jprove.kernels.ptx.KernelCompileException when the kernel uses something the compiler refuses.
+     */
+    KernelHandle kernel(Class<?> owner, String name);
+
+    @Override
+    void close();
+}
