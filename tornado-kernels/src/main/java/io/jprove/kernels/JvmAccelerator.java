@@ -30,6 +30,7 @@ public final class JvmAccelerator implements Accelerator
 
     private final ExecutorService pool;
     private final int threads;
+    private final KernelCompiler compiler;
 
     /** An accelerator with one thread per available processor. */
     public JvmAccelerator()
@@ -42,7 +43,17 @@ public final class JvmAccelerator implements Accelerator
      */
     public JvmAccelerator(final int threads)
     {
+        this(threads, KernelCompiler.standard());
+    }
+
+    /**
+     * @param threads  platform threads that run groups.
+     * @param compiler checks kernels when they are prepared (and knows the field intrinsics).
+     */
+    public JvmAccelerator(final int threads, final KernelCompiler compiler)
+    {
         this.threads = threads;
+        this.compiler = compiler;
         this.pool = Executors.newFixedThreadPool(threads, runnable ->
         {
             final Thread thread = new Thread(runnable, "jprove-jvm-kernel");
@@ -61,7 +72,7 @@ public final class JvmAccelerator implements Accelerator
     public KernelHandle kernel(final Class<?> owner, final String name)
     {
         final Method method = KernelSignature.find(owner, name);
-        final PtxKernel checked = KernelCompiler.standard().compile(method);
+        final PtxKernel checked = compiler.compile(method);
         final MethodHandle handle;
         try
         {

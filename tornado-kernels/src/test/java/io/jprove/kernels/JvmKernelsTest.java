@@ -11,6 +11,6 @@ final class JvmKernelsTest
     @TestFactory
     Stream<DynamicTest> conformance()
     {
-        return KernelConformance.tests(() -> new JvmAccelerator(2));
+        return KernelConformance.tests(() -> new JvmAccelerator(2, FieldKernels.COMPILER));
     }
 }

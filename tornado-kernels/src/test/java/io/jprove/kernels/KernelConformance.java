@@ -6,6 +6,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -59,7 +60,35 @@ final class KernelConformance
         cases.add(new Case("indices", 5, 96, (arena, rnd) -> new Object[] {IntArray.allocate(arena, 6 * 480)}));
         cases.add(new Case("atomics", 4, 128, (arena, rnd) -> new Object[] {longs(arena, rnd, 500),
             IntArray.allocate(arena, 18), longs(arena, rnd, 4), LongArray.allocate(arena, 4)}));
+        cases.add(new Case("fqOps", 2, 64, (arena, rnd) -> new Object[] {field(arena, rnd, 120,
+            MontgomeryReference.P_MODULUS, 6), field(arena, rnd, 120, MontgomeryReference.P_MODULUS, 6),
+            LongArray.allocate(arena, 30 * 120)}));
+        cases.add(new Case("frOps", 2, 64, (arena, rnd) -> new Object[] {field(arena, rnd, 128,
+            MontgomeryReference.R_MODULUS, 4), field(arena, rnd, 128, MontgomeryReference.R_MODULUS, 4),
+            LongArray.allocate(arena, 20 * 128)}));
         return cases;
+    }
+
+    /** Canonical field elements (below the modulus), a fifth of them edge values. */
+    static LongArray field(final Arena arena, final Random rnd, final int n, final BigInteger modulus,
+        final int limbs)
+    {
+        final BigInteger rMont = BigInteger.ONE.shiftLeft(64 * limbs);
+        final BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, modulus.subtract(BigInteger.ONE),
+            rMont.mod(modulus), modulus.shiftRight(1), modulus.subtract(rMont.mod(modulus))};
+        final LongArray a = LongArray.allocate(arena, (long)n * limbs);
+        final long[] tmp = new long[limbs];
+        for (int i = 0; i < n; i++)
+        {
+            final BigInteger v = rnd.nextInt(5) == 0 ? edges[rnd.nextInt(edges.length)]
+                : new BigInteger(modulus.bitLength() + 16, rnd).mod(modulus);
+            MontgomeryReference.fromBig(tmp, v);
+            for (int k = 0; k < limbs; k++)
+            {
+                a.set((long)i * limbs + k, tmp[k]);
+            }
+        }
+        return a;
     }
 
     static Stream<DynamicTest> tests(final Supplier<Accelerator> accelerators)
@@ -85,7 +114,8 @@ final class KernelConformance
 
     private static void matches(final Supplier<Accelerator> accelerators, final Case c) throws Exception
     {
-        final Method method = KernelSignature.find(ConformanceKernels.class, c.kernel());
+        final Class<?> owner = c.kernel().startsWith("f") ? FieldKernels.class : ConformanceKernels.class;
+        final Method method = KernelSignature.find(owner, c.kernel());
         for (int round = 0; round < 2; round++)
         {
             final long seed = SEED + 31L * round + c.kernel().hashCode();
@@ -93,7 +123,7 @@ final class KernelConformance
             {
                 final Object[] actual = c.args().apply(arena, new Random(seed));
                 final Object[] expected = c.args().apply(arena, new Random(seed));
-                accelerator.kernel(ConformanceKernels.class, c.kernel()).launch(c.groups(), c.local(), actual);
+                accelerator.kernel(owner, c.kernel()).launch(c.groups(), c.local(), actual);
                 reference(method, c.groups(), c.local(), expected);
                 for (int i = 0; i < actual.length; i++)
                 {

@@ -1,0 +1,108 @@
+package io.jprove.kernels.ptx;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The Fq/Fr carry-chain expansions, interpreted instruction by instruction, against BigInteger. */
+final class MontgomeryFieldTest
+{
+    private static final BigInteger X = new BigInteger("-d201000000010000", 16);
+    private static final BigInteger R = X.pow(4).subtract(X.pow(2)).add(BigInteger.ONE);
+    private static final BigInteger P = X.subtract(BigInteger.ONE).pow(2).multiply(R).divide(BigInteger.valueOf(3))
+        .add(X);
+
+    @Test
+    void shouldMatchModuliDerivedFromTheCurveParameter()
+    {
+        assertEquals(P, KernelCompiler.FQ_MODULUS);
+        assertEquals(R, KernelCompiler.FR_MODULUS);
+        for (final MontgomeryField f : List.of(fq(), fr()))
+        {
+            final BigInteger product = f.modulus.multiply(BigInteger.valueOf(Integer.toUnsignedLong(f.mPrime())));
+            assertEquals(BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE),
+                product.mod(BigInteger.ONE.shiftLeft(32)), f.name + ": p·m' ≡ −1 (mod 2^32)");
+        }
+    }
+
+    @Test
+    void shouldMatchBigIntegerWhenMultiplyingAddingAndSubtractingFq()
+    {
+        check(fq(), 400);
+    }
+
+    @Test
+    void shouldMatchBigIntegerWhenMultiplyingAddingAndSubtractingFr()
+    {
+        check(fr(), 400);
+    }
+
+    private static MontgomeryField fq()
+    {
+        return new MontgomeryField("Fq", KernelCompiler.FQ_MODULUS, 12);
+    }
+
+    private static MontgomeryField fr()
+    {
+        return new MontgomeryField("Fr", KernelCompiler.FR_MODULUS, 8);
+    }
+
+    private static void check(final MontgomeryField f, final int randomCount)
+    {
+        final long seed = System.nanoTime();
+        final Random rnd = new Random(seed);
+        final List<BigInteger> values = new ArrayList<>();
+        final BigInteger p = f.modulus;
+        final BigInteger rMont = BigInteger.ONE.shiftLeft(32 * f.words);
+        for (final BigInteger v : new BigInteger[] {BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO, p.subtract(
+            BigInteger.ONE), p.subtract(BigInteger.TWO), rMont.mod(p), p.shiftRight(1), p.shiftRight(1).add(
+            BigInteger.ONE), BigInteger.ONE.shiftLeft(32 * f.words - 64).subtract(BigInteger.ONE)})
+        {
+            values.add(v.mod(p));
+        }
+        for (int i = 0; i < randomCount; i++)
+        {
+            values.add(new BigInteger(p.bitLength() + 8, rnd).mod(p));
+        }
+        final BigInteger rInv = rMont.modInverse(p);
+        for (int i = 0; i < values.size(); i++)
+        {
+            final BigInteger a = values.get(i);
+            final BigInteger b = values.get((i * 7 + 3) % values.size());
+            final String what = f.name + " a=" + a.toString(16) + " b=" + b.toString(16) + " (seed " + seed + ")";
+            assertEquals(a.multiply(b).multiply(rInv).mod(p), run(f, "mul", a, b), "mul " + what);
+            assertEquals(a.add(b).mod(p), run(f, "add", a, b), "add " + what);
+            assertEquals(a.subtract(b).mod(p), run(f, "sub", a, b), "sub " + what);
+            assertEquals(a.multiply(a).multiply(rInv).mod(p), run(f, "mul", a, a), "square " + what);
+        }
+    }
+
+    private static BigInteger run(final MontgomeryField f, final String op, final BigInteger a, final BigInteger b)
+    {
+        final CarryChainInterpreter in = new CarryChainInterpreter();
+        final String[] aw = new String[f.words];
+        final String[] bw = new String[f.words];
+        for (int j = 0; j < f.words; j++)
+        {
+            aw[j] = in.input(a.shiftRight(32 * j).intValue());
+            bw[j] = in.input(b.shiftRight(32 * j).intValue());
+        }
+        final String[] r = switch (op)
+        {
+            case "mul" -> f.mul(in, aw, bw);
+            case "add" -> f.add(in, aw, bw);
+            default -> f.sub(in, aw, bw);
+        };
+        BigInteger v = BigInteger.ZERO;
+        for (int j = f.words - 1; j >= 0; j--)
+        {
+            v = v.shiftLeft(32).add(BigInteger.valueOf(Integer.toUnsignedLong(in.value(r[j]))));
+        }
+        return v;
+    }
+}
