@@ -20,7 +20,7 @@ public interface Accelerator extends AutoCloseable
         }
         if ("cuda".equals(device))
         {
-            throw new UnsupportedOperationException("cuda");
+            return CudaAccelerator.open(0);
         }
         if (device.startsWith("cuda:"))
         {
@@ -33,7 +33,7 @@ public interface Accelerator extends AutoCloseable
             {
                 throw new IllegalArgumentException("bad device ordinal in '" + device + "'", ex);
             }
-            throw new UnsupportedOperationException("cuda:" + ordinal);
+            return CudaAccelerator.open(ordinal);
         }
         throw new IllegalArgumentException("unknown device '" + device + "': expected cpu, cuda or cuda:N");
     }

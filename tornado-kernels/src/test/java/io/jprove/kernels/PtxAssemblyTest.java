@@ -39,6 +39,19 @@ final class PtxAssemblyTest
         }));
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldKeepTheMultiplyChainsInRegistersWithoutSpills() throws Exception
+    {
+        assumeTrue(Ptxas.available(), "ptxas is not on the PATH");
+        for (final String kernel : new String[] {"fqMulChains", "frMulChains"})
+        {
+            final PtxKernel k = FieldKernels.COMPILER.compile(io.jprove.kernels.ptx.KernelSignature.find(
+                FieldKernels.class, kernel));
+            final String info = Ptxas.assemble(k.ptx(), true);
+            assertTrue(info.contains("0 bytes spill stores, 0 bytes spill loads"), kernel + ": " + info);
+        }
+    }
+
     static KernelCompiler compiler()
     {
         return FieldKernels.COMPILER;

@@ -99,8 +99,7 @@ public final class KernelCompiler
         {
             throw new KernelCompileException("cannot compile kernel " + name + ": its bytecode was not found");
         }
-        final String entry = "jprove_" + (owner.getSimpleName() + "_" + kernel.getName()).replaceAll("[^A-Za-z0-9_]",
-            "_");
+        final String entry = entryName(kernel);
         final Compilation c = new Compilation(this, owner, name, root);
         final StringBuilder params = new StringBuilder();
         final Val[] locals = new Val[Math.max(root.maxLocals, 1)];
@@ -126,6 +125,16 @@ public final class KernelCompiler
         }
         ptx.append(body).append("}\n");
         return new PtxKernel(name, entry, ptx.toString(), signature, c.usesBarrier);
+    }
+
+    /**
+     * @param kernel a kernel method.
+     * @return the name of its PTX entry.
+     */
+    public static String entryName(final Method kernel)
+    {
+        return "jprove_" + (kernel.getDeclaringClass().getSimpleName() + "_" + kernel.getName())
+            .replaceAll("[^A-Za-z0-9_]", "_");
     }
 
     private static int parameter(final Compilation c, final String entry, final ParamKind kind, final int index,
