@@ -1,16 +1,14 @@
 package io.jprove.kernels;
 
+import io.jprove.field.Fq;
+import io.jprove.field.Fr;
 import io.jprove.kernels.ptx.KernelCompiler;
 
-/**
- * Kernels using the field intrinsics. Until the field module's Fq/Fr are on this branch they call {@link RefFq} and
- * {@link RefFr}, registered with {@link #COMPILER} as the same intrinsics (the generated PTX is identical).
- */
+/** Kernels using the {@link Fq} and {@link Fr} intrinsics: on the GPU their carry chains, on the CPU field-arith. */
 public final class FieldKernels
 {
-    /** The standard compiler plus the reference classes as Fq/Fr intrinsics. */
-    static final KernelCompiler COMPILER = KernelCompiler.standard().withFieldIntrinsics(RefFq.class, "Fq")
-        .withFieldIntrinsics(RefFr.class, "Fr");
+    /** The compiler the tests use. */
+    static final KernelCompiler COMPILER = KernelCompiler.standard();
 
     private FieldKernels()
     {
@@ -33,16 +31,16 @@ public final class FieldKernels
             x[k] = a.get(6L * i + k);
             y[k] = b.get(6L * i + k);
         }
-        RefFq.mul(r, x, y);
+        Fq.mul(r, x, y);
         store(out, 30L * i, r);
-        RefFq.square(r, x);
+        Fq.square(r, x);
         store(out, 30L * i + 6, r);
-        RefFq.add(r, x, y);
+        Fq.add(r, x, y);
         store(out, 30L * i + 12, r);
-        RefFq.sub(r, x, y);
+        Fq.sub(r, x, y);
         store(out, 30L * i + 18, r);
-        RefFq.mul(x, x, y);
-        RefFq.sub(x, x, r);
+        Fq.mul(x, x, y);
+        Fq.sub(x, x, r);
         store(out, 30L * i + 24, x);
     }
 
@@ -63,17 +61,49 @@ public final class FieldKernels
             x[k] = a.get(4L * i + k);
             y[k] = b.get(4L * i + k);
         }
-        RefFr.mul(r, x, y);
+        Fr.mul(r, x, y);
         store(out, 20L * i, r);
-        RefFr.square(r, x);
+        Fr.square(r, x);
         store(out, 20L * i + 4, r);
-        RefFr.add(r, x, y);
+        Fr.add(r, x, y);
         store(out, 20L * i + 8, r);
-        RefFr.sub(r, x, y);
+        Fr.sub(r, x, y);
         store(out, 20L * i + 12, r);
-        RefFr.mul(y, x, y);
-        RefFr.mul(y, y, x);
+        Fr.mul(y, x, y);
+        Fr.mul(y, y, x);
         store(out, 20L * i + 16, y);
+    }
+
+    /** Fq through the offset forms: two elements in one long[12], dbl, neg and square in place. */
+    @Kernel
+    public static void fqOffsets(final KernelContext ctx, final LongArray a, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        if (12L * i + 11 >= a.length())
+        {
+            return;
+        }
+        final long[] t = new long[12];
+        for (int k = 0; k < 12; k++)
+        {
+            t[k] = a.get(12L * i + k);
+        }
+        final long[] u = new long[6];
+        Fq.mul(u, 0, t, 0, t, 6);
+        Fq.dbl(t, 0, u, 0);
+        Fq.neg(t, 6, t, 6);
+        Fq.add(u, 0, t, 0, t, 6);
+        Fq.square(t, 6, u, 0);
+        Fq.sub(t, 0, t, 6, t, 0);
+        Fq.neg(u, u);
+        for (int k = 0; k < 12; k++)
+        {
+            out.set(18L * i + k, t[k]);
+        }
+        for (int k = 0; k < 6; k++)
+        {
+            out.set(18L * i + 12 + k, u[k]);
+        }
     }
 
     /**
@@ -100,10 +130,10 @@ public final class FieldKernels
         }
         for (int n = 0; n < iterations; n++)
         {
-            RefFq.mul(c0, c0, y);
-            RefFq.mul(c1, c1, y);
-            RefFq.mul(c2, c2, y);
-            RefFq.mul(c3, c3, y);
+            Fq.mul(c0, c0, y);
+            Fq.mul(c1, c1, y);
+            Fq.mul(c2, c2, y);
+            Fq.mul(c3, c3, y);
         }
         for (int k = 0; k < 6; k++)
         {
@@ -135,10 +165,10 @@ public final class FieldKernels
         }
         for (int n = 0; n < iterations; n++)
         {
-            RefFr.mul(c0, c0, y);
-            RefFr.mul(c1, c1, y);
-            RefFr.mul(c2, c2, y);
-            RefFr.mul(c3, c3, y);
+            Fr.mul(c0, c0, y);
+            Fr.mul(c1, c1, y);
+            Fr.mul(c2, c2, y);
+            Fr.mul(c3, c3, y);
         }
         for (int k = 0; k < 4; k++)
         {

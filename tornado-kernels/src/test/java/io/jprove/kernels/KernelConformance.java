@@ -66,6 +66,8 @@ final class KernelConformance
         cases.add(new Case("frOps", 2, 64, (arena, rnd) -> new Object[] {field(arena, rnd, 128,
             MontgomeryReference.R_MODULUS, 4), field(arena, rnd, 128, MontgomeryReference.R_MODULUS, 4),
             LongArray.allocate(arena, 20 * 128)}));
+        cases.add(new Case("fqOffsets", 2, 32, (arena, rnd) -> new Object[] {field(arena, rnd, 128,
+            MontgomeryReference.P_MODULUS, 6), LongArray.allocate(arena, 18 * 64)}));
         return cases;
     }
 

@@ -41,7 +41,7 @@ final class Builtins
 
     Val callStatic(final String owner, final String name, final String desc, final Val[] args)
     {
-        final MontgomeryField field = c.compiler.field(owner);
+        final MontgomeryChains field = c.compiler.field(owner);
         if (field != null)
         {
             new FieldIntrinsic(c, field).call(name, desc, args);

@@ -1,19 +1,21 @@
 package io.jprove.kernels.ptx;
 
+import io.jprove.kernels.ptx.Val.IConst;
 import io.jprove.kernels.ptx.Val.LConst;
 import io.jprove.kernels.ptx.Val.Ref;
 import io.jprove.kernels.ptx.Val.Reg;
 
 /**
- * Expands {@code mul(r, a, b)}, {@code square(r, a)}, {@code add(r, a, b)} and {@code sub(r, a, b)} of a field class on
- * register-resident {@code long[]} limb arrays into 32-bit carry-chain PTX ({@link MontgomeryField}).
+ * Expands a field class's {@code mul}, {@code square}, {@code add}, {@code sub}, {@code dbl} and {@code neg} on
+ * register-resident {@code long[]} limb arrays (whole arrays, or constant offsets into them) into 32-bit carry-chain
+ * PTX ({@link MontgomeryChains}).
  */
 final class FieldIntrinsic
 {
     private final Compilation c;
-    private final MontgomeryField field;
+    private final MontgomeryChains field;
 
-    FieldIntrinsic(final Compilation c, final MontgomeryField field)
+    FieldIntrinsic(final Compilation c, final MontgomeryChains field)
     {
         this.c = c;
         this.field = field;
@@ -21,49 +23,97 @@ final class FieldIntrinsic
 
     void call(final String name, final String desc, final Val[] args)
     {
-        final boolean binary = desc.equals("([J[J[J)V");
-        final boolean unary = desc.equals("([J[J)V");
-        if (!(binary && (name.equals("mul") || name.equals("add") || name.equals("sub"))
-            || unary && name.equals("square")))
+        final boolean offsets = desc.contains("I");
+        final int operands = switch (desc)
         {
-            throw c.fail("unsupported call " + field.name + "." + name + desc + ": the " + field.name
-                + " intrinsics are mul(r, a, b), square(r, a), add(r, a, b) and sub(r, a, b)");
+            case "([J[J[J)V", "([JI[JI[JI)V" -> 3;
+            case "([J[J)V", "([JI[JI)V" -> 2;
+            default -> 0;
+        };
+        final boolean known = switch (name)
+        {
+            case "mul", "add", "sub" -> operands == 3;
+            case "square", "neg" -> operands == 2;
+            case "dbl" -> operands == 2 && offsets;
+            default -> false;
+        };
+        if (!known)
+        {
+            throw c.fail("unsupported call " + field.name + "." + name + desc + ": the " + field.name + " intrinsics "
+                + "are mul, add, sub (r, a, b), square, neg (r, a) and dbl (r, ro, a, ao), on long[] with or without "
+                + "constant int offsets");
         }
-        final Val[] r = limbs(args[0]);
-        final String[] a = words(limbs(args[1]));
-        final String[] b = unary ? a : words(limbs(args[2]));
+        final int step = offsets ? 2 : 1;
+        final String[] a = words(args, step, offsets);
+        final String[] b = operands == 3 ? words(args, 2 * step, offsets) : a;
         final WordOps ops = wordOps();
         final String[] result = switch (name)
         {
             case "mul", "square" -> field.mul(ops, a, b);
-            case "add" -> field.add(ops, a, b);
-            default -> field.sub(ops, a, b);
+            case "add", "dbl" -> field.add(ops, a, b);
+            case "sub" -> field.sub(ops, a, b);
+            default -> field.sub(ops, zeros(ops), a);
         };
+        final Val[] r = array(args[0]);
+        final int ro = offset(args, 0, offsets, r.length);
         for (int k = 0; k < field.limbs; k++)
         {
             final Reg limb = c.fresh(true);
             c.emit("mov.b64 " + limb + ", {" + result[2 * k] + ", " + result[2 * k + 1] + "};");
-            r[k] = limb;
+            r[ro + k] = limb;
         }
     }
 
-    private Val[] limbs(final Val arg)
+    private String[] zeros(final WordOps ops)
     {
-        if (!(arg instanceof Ref ref) || ref.kind() != Ref.Kind.LOCAL || !ref.longs() || ref.length() != field.limbs)
+        final String zero = ops.constant(0);
+        final String[] z = new String[field.words];
+        java.util.Arrays.fill(z, zero);
+        return z;
+    }
+
+    private Val[] array(final Val arg)
+    {
+        if (!(arg instanceof Ref ref) || ref.kind() != Ref.Kind.LOCAL || !ref.longs())
         {
-            throw c.fail(field.name + " intrinsics take local long[" + field.limbs + "] arrays (new long["
-                + field.limbs + "]), which live in registers");
+            throw c.fail(field.name + " intrinsics take local long[] arrays (e.g. new long[" + field.limbs
+                + "]), which live in registers");
         }
         return c.st.heap.get(ref.id());
     }
 
-    private String[] words(final Val[] limbs)
+    private int offset(final Val[] args, final int index, final boolean offsets, final int length)
     {
-        final String[] words = new String[2 * limbs.length];
-        final WordOps ops = wordOps();
-        for (int k = 0; k < limbs.length; k++)
+        final int offset;
+        if (!offsets)
         {
-            if (limbs[k] instanceof LConst l)
+            offset = 0;
+        }
+        else if (args[index + 1] instanceof IConst o)
+        {
+            offset = o.value();
+        }
+        else
+        {
+            throw c.fail(field.name + " intrinsic offsets must be compile-time constants");
+        }
+        if (offset < 0 || offset + field.limbs > length)
+        {
+            throw c.fail(field.name + " element at offset " + offset + " does not fit in a long[" + length + "]");
+        }
+        return offset;
+    }
+
+    private String[] words(final Val[] args, final int index, final boolean offsets)
+    {
+        final Val[] limbs = array(args[index]);
+        final int at = offset(args, index, offsets, limbs.length);
+        final String[] words = new String[field.words];
+        final WordOps ops = wordOps();
+        for (int k = 0; k < field.limbs; k++)
+        {
+            final Val limb = limbs[at + k];
+            if (limb instanceof LConst l)
             {
                 words[2 * k] = ops.constant((int)l.value());
                 words[2 * k + 1] = ops.constant((int)(l.value() >>> 32));
@@ -72,7 +122,7 @@ final class FieldIntrinsic
             {
                 words[2 * k] = ops.fresh();
                 words[2 * k + 1] = ops.fresh();
-                c.emit("mov.b64 {" + words[2 * k] + ", " + words[2 * k + 1] + "}, " + limbs[k] + ";");
+                c.emit("mov.b64 {" + words[2 * k] + ", " + words[2 * k + 1] + "}, " + limb + ";");
             }
         }
         return words;

@@ -15,7 +15,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -38,12 +37,12 @@ public final class KernelCompiler
         16);
 
     private static final KernelCompiler STANDARD = new KernelCompiler(Map.of(
-        "io/jprove/field/Fq", new MontgomeryField("Fq", FQ_MODULUS, 12),
-        "io/jprove/field/Fr", new MontgomeryField("Fr", FR_MODULUS, 8)));
+        "io/jprove/field/Fq", new MontgomeryChains("Fq", FQ_MODULUS, 12),
+        "io/jprove/field/Fr", new MontgomeryChains("Fr", FR_MODULUS, 8)));
 
-    private final Map<String, MontgomeryField> fields;
+    private final Map<String, MontgomeryChains> fields;
 
-    private KernelCompiler(final Map<String, MontgomeryField> fields)
+    private KernelCompiler(final Map<String, MontgomeryChains> fields)
     {
         this.fields = Map.copyOf(fields);
     }
@@ -56,27 +55,7 @@ public final class KernelCompiler
         return STANDARD;
     }
 
-    /**
-     * A compiler that also treats another class's {@code mul/square/add/sub(long[]…)} as the Fq or Fr intrinsics,
-     * e.g. a reference implementation in a test.
-     *
-     * @param owner the class whose static methods are the intrinsics' CPU meaning.
-     * @param field {@code Fq} or {@code Fr}.
-     * @return the extended compiler.
-     */
-    public KernelCompiler withFieldIntrinsics(final Class<?> owner, final String field)
-    {
-        final Map<String, MontgomeryField> more = new LinkedHashMap<>(fields);
-        more.put(owner.getName().replace('.', '/'), switch (field)
-        {
-            case "Fq" -> fields.get("io/jprove/field/Fq");
-            case "Fr" -> fields.get("io/jprove/field/Fr");
-            default -> throw new IllegalArgumentException("unknown field " + field + ": Fq or Fr");
-        });
-        return new KernelCompiler(more);
-    }
-
-    MontgomeryField field(final String owner)
+    MontgomeryChains field(final String owner)
     {
         return fields.get(owner);
     }
@@ -210,7 +189,7 @@ public final class KernelCompiler
     {
         final MessageDigest digest = MethodCode.sha256();
         digest.update(VERSION.getBytes(StandardCharsets.UTF_8));
-        for (final Map.Entry<String, MontgomeryField> e : new TreeMap<>(fields).entrySet())
+        for (final Map.Entry<String, MontgomeryChains> e : new TreeMap<>(fields).entrySet())
         {
             digest.update((e.getKey() + "=" + e.getValue().modulus).getBytes(StandardCharsets.UTF_8));
         }

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Executes the carry-chain instructions {@link MontgomeryField} emits, with PTX's semantics (one carry flag written
+ * Executes the carry-chain instructions {@link MontgomeryChains} emits, with PTX's semantics (one carry flag written
  * only by {@code .cc} instructions; {@code sub.cc}/{@code subc} treat it as a borrow), so the expansion is checked on
  * the CPU against BigInteger before a GPU ever runs it. Unknown mnemonics fail.
  */

@@ -1,6 +1,5 @@
 package io.jprove.kernels.ptx;
 
-import io.jprove.kernels.FieldKernelsAccess;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,7 @@ public final class PtxDump
         {
             final String[] parts = args[i].split("#");
             final Class<?> owner = Class.forName(parts[0]);
-            final PtxKernel k = FieldKernelsAccess.compiler().compile(KernelSignature.find(owner, parts[1]));
+            final PtxKernel k = KernelCompiler.standard().compile(KernelSignature.find(owner, parts[1]));
             Files.writeString(dir.resolve(parts[1] + ".ptx"), k.ptx());
             System.out.println(parts[1] + ": " + k.ptx().lines().count() + " lines");
         }

@@ -11,7 +11,7 @@ import java.math.BigInteger;
  * ({@code mad.lo.cc}/{@code madc.lo.cc}) into t[j] and one of high halves ({@code mad.hi.cc}/{@code madc.hi.cc}) into
  * t[j+1]. Operands are canonical (below p); results are canonical, so any correct algorithm gives the same bits.
  */
-final class MontgomeryField
+final class MontgomeryChains
 {
     final String name;
     final BigInteger modulus;
@@ -25,7 +25,7 @@ final class MontgomeryField
      * @param modulus the odd prime, with at least one spare bit in its {@code words · 32} bits.
      * @param words   number of 32-bit words (twice the number of 64-bit limbs).
      */
-    MontgomeryField(final String name, final BigInteger modulus, final int words)
+    MontgomeryChains(final String name, final BigInteger modulus, final int words)
     {
         if (modulus.bitLength() >= words * 32 || !modulus.testBit(0) || words % 2 != 0)
         {

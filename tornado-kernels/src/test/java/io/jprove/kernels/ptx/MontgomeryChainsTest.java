@@ -1,5 +1,8 @@
 package io.jprove.kernels.ptx;
 
+import io.jprove.field.Fq;
+import io.jprove.field.Fr;
+
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The Fq/Fr carry-chain expansions, interpreted instruction by instruction, against BigInteger. */
-final class MontgomeryFieldTest
+final class MontgomeryChainsTest
 {
     private static final BigInteger X = new BigInteger("-d201000000010000", 16);
     private static final BigInteger R = X.pow(4).subtract(X.pow(2)).add(BigInteger.ONE);
@@ -22,7 +25,9 @@ final class MontgomeryFieldTest
     {
         assertEquals(P, KernelCompiler.FQ_MODULUS);
         assertEquals(R, KernelCompiler.FR_MODULUS);
-        for (final MontgomeryField f : List.of(fq(), fr()))
+        assertEquals(Fq.MODULUS, KernelCompiler.FQ_MODULUS);
+        assertEquals(Fr.MODULUS, KernelCompiler.FR_MODULUS);
+        for (final MontgomeryChains f : List.of(fq(), fr()))
         {
             final BigInteger product = f.modulus.multiply(BigInteger.valueOf(Integer.toUnsignedLong(f.mPrime())));
             assertEquals(BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE),
@@ -42,17 +47,73 @@ final class MontgomeryFieldTest
         check(fr(), 400);
     }
 
-    private static MontgomeryField fq()
+    @Test
+    void shouldAgreeBitForBitWithFieldArithWhenMultiplyingAddingAndSubtracting()
     {
-        return new MontgomeryField("Fq", KernelCompiler.FQ_MODULUS, 12);
+        final Random rnd = new Random(System.nanoTime());
+        for (int i = 0; i < 200; i++)
+        {
+            final long[] a = Fq.random(rnd);
+            final long[] b = i % 10 == 0 ? Fq.zero() : i % 10 == 1 ? Fq.one() : Fq.random(rnd);
+            final long[] r = new long[6];
+            Fq.mul(r, a, b);
+            assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "mul", toBig(a), toBig(b))), "Fq mul");
+            Fq.add(r, a, b);
+            assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "add", toBig(a), toBig(b))), "Fq add");
+            Fq.sub(r, a, b);
+            assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "sub", toBig(a), toBig(b))), "Fq sub");
+            final long[] x = Fr.random(rnd);
+            final long[] y = i % 10 == 0 ? Fr.zero() : Fr.random(rnd);
+            final long[] s = new long[4];
+            Fr.mul(s, x, y);
+            assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "mul", toBig(x), toBig(y))), "Fr mul");
+            Fr.sub(s, x, y);
+            assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "sub", toBig(x), toBig(y))), "Fr sub");
+        }
     }
 
-    private static MontgomeryField fr()
+    /** The raw limbs as an integer (Montgomery form, as stored). */
+    private static BigInteger toBig(final long[] limbs)
     {
-        return new MontgomeryField("Fr", KernelCompiler.FR_MODULUS, 8);
+        BigInteger v = BigInteger.ZERO;
+        for (int i = limbs.length - 1; i >= 0; i--)
+        {
+            v = v.shiftLeft(64).add(new BigInteger(Long.toUnsignedString(limbs[i])));
+        }
+        return v;
     }
 
-    private static void check(final MontgomeryField f, final int randomCount)
+    private static BigInteger fromLimbs(final BigInteger raw)
+    {
+        final long[] limbs = new long[6];
+        for (int i = 0; i < 6; i++)
+        {
+            limbs[i] = raw.shiftRight(64 * i).longValue();
+        }
+        return Fq.toBigInteger(limbs);
+    }
+
+    private static BigInteger frFromLimbs(final BigInteger raw)
+    {
+        final long[] limbs = new long[4];
+        for (int i = 0; i < 4; i++)
+        {
+            limbs[i] = raw.shiftRight(64 * i).longValue();
+        }
+        return Fr.toBigInteger(limbs);
+    }
+
+    private static MontgomeryChains fq()
+    {
+        return new MontgomeryChains("Fq", KernelCompiler.FQ_MODULUS, 12);
+    }
+
+    private static MontgomeryChains fr()
+    {
+        return new MontgomeryChains("Fr", KernelCompiler.FR_MODULUS, 8);
+    }
+
+    private static void check(final MontgomeryChains f, final int randomCount)
     {
         final long seed = System.nanoTime();
         final Random rnd = new Random(seed);
@@ -82,7 +143,7 @@ final class MontgomeryFieldTest
         }
     }
 
-    private static BigInteger run(final MontgomeryField f, final String op, final BigInteger a, final BigInteger b)
+    private static BigInteger run(final MontgomeryChains f, final String op, final BigInteger a, final BigInteger b)
     {
         final CarryChainInterpreter in = new CarryChainInterpreter();
         final String[] aw = new String[f.words];
