@@ -354,4 +354,64 @@ public final class ConformanceKernels
         final int i = ctx.globalIdX();
         out.set(i, Long.remainderUnsigned(a.get(i), b.get(i)));
     }
+
+    /** Dynamic loops nested in unrolled ones (and back), ternaries on the stack, dup forms, early returns. */
+    @Kernel
+    public static void nesting(final KernelContext ctx, final LongArray a, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        if (4L * i + 3 >= a.length())
+        {
+            return;
+        }
+        final long[] t = new long[4];
+        final int[] c = new int[4];
+        for (int k = 0; k < 4; k++)
+        {
+            long v = a.get(4L * i + k);
+            int steps = 0;
+            while ((v & 1) == 0 && v != 0 && steps < 40)
+            {
+                v >>= 1;
+                steps++;
+            }
+            t[k] = v;
+            c[k] += steps > 3 ? steps : -steps;
+            if ((v & 2) != 0)
+            {
+                t[k] += c[k]++;
+            }
+        }
+        long acc = 0;
+        for (int r = 0; r < (int)(t[0] & 15); r++)
+        {
+            for (int k = 0; k < 4; k++)
+            {
+                acc = t[k] += acc ^ k;
+            }
+            if (firstNegative(t) >= 0)
+            {
+                acc++;
+            }
+        }
+        final int found = firstNegative(t);
+        for (int k = 0; k < 4; k++)
+        {
+            out.set(6L * i + k, t[k] * (k + 1) + c[k]);
+        }
+        out.set(6L * i + 4, acc);
+        out.set(6L * i + 5, found + (i % 3 == 0 ? (byte)acc : i % 3 == 1 ? (short)acc : (char)acc));
+    }
+
+    private static int firstNegative(final long[] t)
+    {
+        for (int k = 0; k < t.length; k++)
+        {
+            if (t[k] < 0)
+            {
+                return k;
+            }
+        }
+        return -1;
+    }
 }

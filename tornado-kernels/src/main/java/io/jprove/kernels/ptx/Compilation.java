@@ -28,8 +28,8 @@ import java.util.TreeMap;
 /**
  * One kernel's compilation: an online partial evaluator over the bytecode. Constants are folded with Java's own
  * arithmetic, so branches with constant conditions are decided at compile time; that unrolls loops whose trip count is
- * constant and lets local arrays live in registers. A loop that a run-time condition can leave is compiled once in a
- * general form (after the iterations already unrolled), its changing values widened to registers. Control merges
+ * constant and lets local arrays live in registers. A loop whose iterations stop being bounded by a constant exit test
+ * continues in one general form (after the iterations already unrolled), its changing values widened to registers. Control merges
  * start blocks whose entry states are merged, with moves on the incoming edges.
  */
 final class Compilation
@@ -37,8 +37,11 @@ final class Compilation
     static final int MAX_UNROLLED_ITERATIONS = 4096;
     static final int MAX_BLOCKS = 50_000;
     static final long MAX_STEPS = 4_000_000L;
+    static final int CONSTANT_EXIT = 1;
+    static final int DYNAMIC_EXIT = 2;
 
     final KernelCompiler compiler;
+    final boolean unrollBoundedLoops;
     final Class<?> context;
     final String kernelName;
     final MethodCode root;
@@ -57,6 +60,7 @@ final class Compilation
     private final ArrayDeque<Spec> queue = new ArrayDeque<>();
     private final Map<String, int[]> instances = new HashMap<>();
     private final List<Boolean> instanceDynamic = new ArrayList<>();
+    private final Map<Long, Integer> iterationExits = new HashMap<>();
     private int r32 = 1;
     private int r64 = 1;
     private int rp = 1;
@@ -67,8 +71,10 @@ final class Compilation
     State st;
     Term term;
 
-    Compilation(final KernelCompiler compiler, final Class<?> context, final String kernelName, final MethodCode root)
+    Compilation(final KernelCompiler compiler, final Class<?> context, final String kernelName, final MethodCode root,
+        final boolean unrollBoundedLoops)
     {
+        this.unrollBoundedLoops = unrollBoundedLoops;
         this.compiler = compiler;
         this.context = context;
         this.kernelName = kernelName;
@@ -152,6 +158,11 @@ final class Compilation
 
     KernelCompileException fail(final String reason)
     {
+        return fail(reason, false);
+    }
+
+    KernelCompileException fail(final String reason, final boolean indexNotConstant)
+    {
         final StringBuilder where = new StringBuilder();
         if (st != null)
         {
@@ -164,7 +175,8 @@ final class Compilation
                     .append(" at bytecode offset ").append(at).append(" (line ").append(lineOf(f.code, at)).append(')');
             }
         }
-        return new KernelCompileException("cannot compile kernel " + kernelName + ": " + reason + " — in " + where);
+        return new KernelCompileException("cannot compile kernel " + kernelName + ": " + reason + " — in " + where,
+            indexNotConstant);
     }
 
     private static int previousPc(final MethodCode code, final int pc)
@@ -242,14 +254,7 @@ final class Compilation
     void fork(final String predicate, final int takenPc, final int fallPc)
     {
         final Frame f = st.top();
-        for (final LoopEntry loop : f.loops)
-        {
-            final java.util.BitSet body = f.code.loopBody(loop.header());
-            if (!body.get(takenPc) || !body.get(fallPc))
-            {
-                instanceDynamic.set(loop.instance(), true);
-            }
-        }
+        noteExits(f, takenPc, fallPc, DYNAMIC_EXIT);
         final int pc = f.pc;
         final State fall = st;
         final State taken = st.copy();
@@ -260,6 +265,24 @@ final class Compilation
         final Edge takenEdge = arrive(taken);
         final Edge fallEdge = arrive(fall);
         term = new Branch(predicate, takenEdge, fallEdge);
+    }
+
+    /**
+     * Records that a branch in the current iteration of the frame's loops may leave them, and whether its condition
+     * was a compile-time constant. An iteration with a run-time exit and no constant one means the trip count is not
+     * constant: the loop's next iterations take the general form. With {@link #unrollBoundedLoops}, a constant exit
+     * bounds the loop (a counted loop with an early {@code return} or {@code break} still unrolls).
+     */
+    void noteExits(final Frame f, final int takenPc, final int fallPc, final int kind)
+    {
+        for (final LoopEntry loop : f.loops)
+        {
+            final java.util.BitSet body = f.code.loopBody(loop.header());
+            if (loop.iteration() >= 0 && (!body.get(takenPc) || !body.get(fallPc)))
+            {
+                iterationExits.merge(((long)loop.instance() << 32) | loop.iteration(), kind, (x, y) -> x | y);
+            }
+        }
     }
 
     void exit()
@@ -344,6 +367,14 @@ final class Compilation
             if (top == null || top.header() != header)
             {
                 throw fail("internal error: back edge to " + header + " outside its loop");
+            }
+            final int exits = iterationExits.getOrDefault(((long)top.instance() << 32) | top.iteration(), 0);
+            // Loops with a constant bound and run-time exits too (a search with an early return) unroll only on the
+            // compiler's second attempt, made when a local-array index was not constant: compact code first.
+            final boolean general = unrollBoundedLoops ? exits == DYNAMIC_EXIT : (exits & DYNAMIC_EXIT) != 0;
+            if (top.iteration() >= 0 && general)
+            {
+                instanceDynamic.set(top.instance(), true);
             }
             if (instanceDynamic.get(top.instance()))
             {

@@ -302,6 +302,7 @@ final class Interpreter
         final Boolean known = Operations.decide(cond, a, b, wide, unsigned);
         if (known != null)
         {
+            c.noteExits(f, target, fall, Compilation.CONSTANT_EXIT);
             goTo(f, known ? target : fall);
             return;
         }
@@ -523,7 +524,7 @@ final class Interpreter
         if (!(index instanceof IConst i))
         {
             throw c.fail("a local array index is not a compile-time constant (local arrays live in registers: "
-                + "index them with constants or counters of loops with a constant trip count)");
+                + "index them with constants or counters of loops with a constant trip count)", true);
         }
         if (i.value() < 0 || i.value() >= length)
         {

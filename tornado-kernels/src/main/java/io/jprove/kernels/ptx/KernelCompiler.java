@@ -69,6 +69,22 @@ public final class KernelCompiler
      */
     public PtxKernel compile(final Method kernel)
     {
+        try
+        {
+            return compile(kernel, false);
+        }
+        catch (final KernelCompileException ex)
+        {
+            if (!ex.indexNotConstant)
+            {
+                throw ex;
+            }
+            return compile(kernel, true);
+        }
+    }
+
+    private PtxKernel compile(final Method kernel, final boolean unrollBoundedLoops)
+    {
         final KernelSignature signature = KernelSignature.of(kernel);
         final Class<?> owner = kernel.getDeclaringClass();
         final String name = owner.getSimpleName() + "." + kernel.getName();
@@ -79,7 +95,7 @@ public final class KernelCompiler
             throw new KernelCompileException("cannot compile kernel " + name + ": its bytecode was not found");
         }
         final String entry = entryName(kernel);
-        final Compilation c = new Compilation(this, owner, name, root);
+        final Compilation c = new Compilation(this, owner, name, root, unrollBoundedLoops);
         final StringBuilder params = new StringBuilder();
         final Val[] locals = new Val[Math.max(root.maxLocals, 1)];
         java.util.Arrays.fill(locals, Val.DEAD);

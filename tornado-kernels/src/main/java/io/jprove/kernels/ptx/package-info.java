@@ -6,8 +6,10 @@
  * An online partial evaluator runs over the kernel's bytecode ({@code java.lang.classfile}) with an abstract state of
  * constants, PTX registers and statically known references. Constants are folded with Java's own operators; a branch
  * whose condition is constant is decided at compile time, which unrolls loops with a constant trip count and lets
- * local arrays be scalar-replaced into registers. Static calls are inlined (recursion refused). A loop that a run-time
- * condition can leave is compiled once more in a general form whose changing values are widened to registers. Blocks
+ * local arrays be scalar-replaced into registers. Static calls are inlined (recursion refused). A loop is unrolled
+ * while each iteration's exit is decided by a constant test (a counted loop with an early {@code return} or
+ * {@code break} still unrolls); once an iteration can only be left by a run-time condition, the loop continues in one
+ * general form whose changing values are widened to registers. Blocks
  * are specialised per call chain and unrolled iteration; control merges carry register moves. Register allocation and
  * scheduling are left to ptxas.
  *
@@ -43,8 +45,8 @@
  * would unroll past 4,096 iterations.
  *
  * <h2>Known limits</h2>
- * One-dimensional ranges only. A loop that a run-time condition can leave is not unrolled, so local arrays indexed by
- * its counter are refused. On the GPU a trap ends the launch and CUDA poisons the context; the accelerator must be
+ * One-dimensional ranges only. A loop whose trip count is not a compile-time constant is not unrolled, so local
+ * arrays indexed by its counter are refused. On the GPU a trap ends the launch and CUDA poisons the context; the accelerator must be
  * reopened.
  */
 package io.jprove.kernels.ptx;
