@@ -31,6 +31,7 @@ public final class JvmAccelerator implements Accelerator
     private final ExecutorService pool;
     private final int threads;
     private final KernelCompiler compiler;
+    private final java.util.Map<Method, KernelHandle> prepared = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** An accelerator with one thread per available processor. */
     public JvmAccelerator()
@@ -71,7 +72,11 @@ public final class JvmAccelerator implements Accelerator
     @Override
     public KernelHandle kernel(final Class<?> owner, final String name)
     {
-        final Method method = KernelSignature.find(owner, name);
+        return prepared.computeIfAbsent(KernelSignature.find(owner, name), this::prepare);
+    }
+
+    private KernelHandle prepare(final Method method)
+    {
         final PtxKernel checked = compiler.compile(method);
         final MethodHandle handle;
         try

@@ -28,7 +28,9 @@ final class KernelCompilerRejectionTest
         "lateShared|shared arrays must be requested at the start",
         "referenceMerge|not the same one on every path",
         "endlessUnrolling|iterations while being unrolled",
-        "throwing|object allocation"})
+        "throwing|object allocation",
+        "catching|exception handlers",
+        "synchronizedCallee|is synchronized"})
     void shouldRefuseWithLocationWhenKernelUsesUnsupportedConstruct(final String kernel, final String reason)
     {
         final KernelCompileException ex = assertThrows(KernelCompileException.class,

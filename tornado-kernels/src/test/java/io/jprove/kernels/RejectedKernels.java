@@ -122,4 +122,30 @@ public final class RejectedKernels
             throw new IllegalStateException("negative");
         }
     }
+
+    /** Catching an exception: Java would continue where the GPU traps. */
+    @Kernel
+    public static void catching(final KernelContext ctx, final LongArray a)
+    {
+        try
+        {
+            a.set(0, a.get(0) / a.get(1));
+        }
+        catch (final ArithmeticException ex)
+        {
+            a.set(0, -1);
+        }
+    }
+
+    /** A synchronized callee. */
+    @Kernel
+    public static void synchronizedCallee(final KernelContext ctx, final LongArray a)
+    {
+        a.set(0, locked(a.get(0)));
+    }
+
+    private static synchronized long locked(final long v)
+    {
+        return v + 1;
+    }
 }

@@ -658,6 +658,23 @@ final class Compilation
         return cur.id == 0 && st.frames.stream().allMatch(f -> f.loops.isEmpty());
     }
 
+    /** Refuses what the instruction-level compiler would silently get wrong: handlers it never enters, monitors. */
+    void checkShape(final MethodCode code)
+    {
+        if (code.hasExceptionHandlers)
+        {
+            throw new KernelCompileException("cannot compile kernel " + kernelName + ": " + code.display()
+                + " has exception handlers (try/catch/finally), which kernels do not support — at bytecode offset 0 "
+                + "(line " + lineOf(code, 0) + ")");
+        }
+        if (code.isSynchronized)
+        {
+            throw new KernelCompileException("cannot compile kernel " + kernelName + ": " + code.display()
+                + " is synchronized, which kernels do not support — at bytecode offset 0 (line " + lineOf(code, 0)
+                + ")");
+        }
+    }
+
     MethodCode load(final String owner, final String name, final String descriptor)
     {
         final String key = owner + "." + name + descriptor;
@@ -669,6 +686,7 @@ final class Compilation
             {
                 throw fail("no bytecode for " + owner.replace('/', '.') + "." + name + descriptor);
             }
+            checkShape(code);
             loaded.put(key, code);
             methods.add(code);
         }

@@ -96,6 +96,7 @@ public final class KernelCompiler
         }
         final String entry = entryName(kernel);
         final Compilation c = new Compilation(this, owner, name, root, unrollBoundedLoops);
+        c.checkShape(root);
         final StringBuilder params = new StringBuilder();
         final Val[] locals = new Val[Math.max(root.maxLocals, 1)];
         java.util.Arrays.fill(locals, Val.DEAD);

@@ -41,6 +41,8 @@ final class MethodCode
     final int[] target;
     final int[] line;
     final int returnCount;
+    final boolean hasExceptionHandlers;
+    final boolean isSynchronized;
     final byte[] codeBytes;
     private final int[] predecessors;
     private final Map<Integer, BitSet> loops = new HashMap<>();
@@ -52,6 +54,8 @@ final class MethodCode
         this.name = method.methodName().stringValue();
         this.descriptor = method.methodType().stringValue();
         this.isStatic = method.flags().has(AccessFlag.STATIC);
+        this.isSynchronized = method.flags().has(AccessFlag.SYNCHRONIZED);
+        this.hasExceptionHandlers = !code.exceptionHandlers().isEmpty();
         this.maxLocals = code.maxLocals();
         this.codeBytes = code.codeArray();
         final int length = codeBytes.length;
