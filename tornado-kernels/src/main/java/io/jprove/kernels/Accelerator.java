@@ -2,7 +2,8 @@ package io.jprove.kernels;
 
 /**
  * Runs kernels: {@link JvmAccelerator} as Java on a thread pool, {@code CudaAccelerator} as PTX on an NVIDIA GPU. One is
- * chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}.
+ * chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}. A launch copies its
+ * array arguments to the device and back, except arrays made resident with {@link #upload}.
  */
 public interface Accelerator extends AutoCloseable
 {
@@ -52,6 +53,29 @@ public interface Accelerator extends AutoCloseable
      * @throws io.jprove.kernels.ptx.KernelCompileException when the kernel uses something the compiler refuses.
      */
     KernelHandle kernel(Class<?> owner, String name);
+
+    /**
+     * Copies an array to the device and keeps it there: later launches use the device copy without copying it in or
+     * out, until {@link #release}. On the CPU the host memory is the device memory and this does nothing; code that
+     * calls {@link #upload} and {@link #download} where the GPU needs them runs unchanged on both.
+     *
+     * @param array the array; uploading it again refreshes the device copy from the host.
+     */
+    void upload(KernelArray array);
+
+    /**
+     * Copies a resident array's device contents back to its host memory.
+     *
+     * @param array an array given to {@link #upload}.
+     */
+    void download(KernelArray array);
+
+    /**
+     * Frees a resident array's device copy (its host memory is untouched); later launches copy it in and out again.
+     *
+     * @param array an array given to {@link #upload}.
+     */
+    void release(KernelArray array);
 
     @Override
     void close();

@@ -22,7 +22,8 @@ import java.util.Map;
 /**
  * Runs kernels on one NVIDIA GPU: compiles them to PTX (cached in memory and on disk, {@link PtxCache}), loads them
  * into the device's primary context and launches them. A launch copies every array argument to the device, runs,
- * waits and copies every array back, so arrays behave as on the CPU. A work-item that traps (division by zero, index
+ * waits and copies every array back, so arrays behave as on the CPU — except arrays made resident with
+ * {@link #upload}, which stay on the device until {@link #download}/{@link #release}. A work-item that traps (division by zero, index
  * out of bounds) fails the launch with a {@link KernelFailureException} naming the kernel; CUDA then leaves the context
  * unusable, so this accelerator refuses further launches and must be closed (a new one starts a fresh context).
  * Not thread-safe: one launching thread at a time.
@@ -33,6 +34,7 @@ public final class CudaAccelerator implements Accelerator
     private final CudaContext context;
     private final PtxCache cache;
     private final Map<String, CudaModule> modules = new HashMap<>();
+    private final Map<MemorySegment, DeviceBuffer> resident = new java.util.IdentityHashMap<>();
     private final CudaEvent start;
     private final CudaEvent stop;
     private final int maxThreadsPerBlock;
@@ -85,6 +87,49 @@ public final class CudaAccelerator implements Accelerator
         final PtxKernel kernel = cache.get(method);
         final CudaModule module = modules.computeIfAbsent(kernel.ptx(), context::loadModule);
         return new Handle(kernel, module.function(kernel.entry()));
+    }
+
+    @Override
+    public void upload(final KernelArray array)
+    {
+        DeviceBuffer buffer = resident.get(array.segment());
+        if (buffer == null)
+        {
+            buffer = context.allocate(Math.max(array.segment().byteSize(), 8));
+            resident.put(array.segment(), buffer);
+        }
+        if (array.segment().byteSize() > 0)
+        {
+            buffer.copyFromHost(array.segment());
+        }
+    }
+
+    @Override
+    public void download(final KernelArray array)
+    {
+        final DeviceBuffer buffer = residentBuffer(array);
+        if (array.segment().byteSize() > 0)
+        {
+            buffer.copyToHost(array.segment());
+        }
+    }
+
+    @Override
+    public void release(final KernelArray array)
+    {
+        residentBuffer(array).close();
+        resident.remove(array.segment());
+    }
+
+    private DeviceBuffer residentBuffer(final KernelArray array)
+    {
+        final DeviceBuffer buffer = resident.get(array.segment());
+        if (buffer == null)
+        {
+            throw new IllegalArgumentException("array of " + array.length() + " elements is not resident on cuda:"
+                + ordinal + "; upload it first");
+        }
+        return buffer;
     }
 
     /**
@@ -156,12 +201,16 @@ public final class CudaAccelerator implements Accelerator
                     }
                     continue;
                 }
-                final DeviceBuffer buffer = buffer(i, Math.max(host.byteSize(), 8));
-                if (host.byteSize() > 0)
+                DeviceBuffer buffer = resident.get(host);
+                if (buffer == null)
                 {
-                    buffer.copyFromHost(host);
+                    buffer = buffer(i, Math.max(host.byteSize(), 8));
+                    if (host.byteSize() > 0)
+                    {
+                        buffer.copyFromHost(host);
+                    }
                 }
-                params.pointer(buffer.address()).i64(host.byteSize() / (args[i] instanceof LongArray ? 8 : 4));
+                params.pointer(buffer.address()).i64(((KernelArray)args[i]).length());
             }
             try
             {
@@ -180,7 +229,7 @@ public final class CudaAccelerator implements Accelerator
             for (int i = 0; i < args.length; i++)
             {
                 final MemorySegment host = segment(args[i]);
-                if (host != null && host.byteSize() > 0)
+                if (host != null && host.byteSize() > 0 && !resident.containsKey(host))
                 {
                     buffers[i].copyToHost(host);
                 }
@@ -202,7 +251,7 @@ public final class CudaAccelerator implements Accelerator
 
         private static MemorySegment segment(final Object arg)
         {
-            return arg instanceof IntArray i ? i.segment() : arg instanceof LongArray l ? l.segment() : null;
+            return arg instanceof KernelArray a ? a.segment() : null;
         }
     }
 }

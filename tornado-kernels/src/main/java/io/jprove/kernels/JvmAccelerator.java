@@ -94,6 +94,24 @@ public final class JvmAccelerator implements Accelerator
     }
 
     @Override
+    public void upload(final KernelArray array)
+    {
+        // Kernels run on the host memory itself.
+    }
+
+    @Override
+    public void download(final KernelArray array)
+    {
+        // Kernels run on the host memory itself.
+    }
+
+    @Override
+    public void release(final KernelArray array)
+    {
+        // Kernels run on the host memory itself.
+    }
+
+    @Override
     public void close()
     {
         pool.shutdownNow();

@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
  * An off-heap array of {@code long}s, little-endian, backed by a {@link MemorySegment}: the layout a GPU reads with one
  * copy. Indices are checked (Java semantics) on the CPU and in compiled kernels alike.
  */
-public final class LongArray
+public final class LongArray implements KernelArray
 {
     private static final VarHandle ELEMENT = ValueLayout.JAVA_LONG.arrayElementVarHandle();
 
@@ -62,6 +62,7 @@ public final class LongArray
     /**
      * @return the number of elements.
      */
+    @Override
     public long length()
     {
         return length;
@@ -70,6 +71,7 @@ public final class LongArray
     /**
      * @return the backing memory.
      */
+    @Override
     public MemorySegment segment()
     {
         return segment;

@@ -414,4 +414,15 @@ public final class ConformanceKernels
         }
         return -1;
     }
+
+    /** Adds {@code delta} to every element. */
+    @Kernel
+    public static void addTo(final KernelContext ctx, final LongArray a, final long delta)
+    {
+        final int i = ctx.globalIdX();
+        if (i < a.length())
+        {
+            a.set(i, a.get(i) + delta);
+        }
+    }
 }

@@ -16,6 +16,10 @@ final class InterpretingAccelerator implements Accelerator
 {
     private static final long MAX_STEPS_PER_ITEM = 20_000_000L;
 
+    /** Device copies of resident arrays, as on a GPU: separate memory, copied only on upload and download. */
+    private final java.util.Map<java.lang.foreign.MemorySegment, java.lang.foreign.MemorySegment> resident =
+        new java.util.IdentityHashMap<>();
+
     @Override
     public String device()
     {
@@ -44,14 +48,9 @@ final class InterpretingAccelerator implements Accelerator
                 {
                     switch (arg)
                     {
-                        case IntArray a ->
+                        case KernelArray a ->
                         {
-                            params.add(a.segment());
-                            params.add(a.length());
-                        }
-                        case LongArray a ->
-                        {
-                            params.add(a.segment());
+                            params.add(resident.getOrDefault(a.segment(), a.segment()));
                             params.add(a.length());
                         }
                         case Integer i -> params.add((long)i);
@@ -68,6 +67,25 @@ final class InterpretingAccelerator implements Accelerator
                 }
             }
         };
+    }
+
+    @Override
+    public void upload(final KernelArray array)
+    {
+        resident.computeIfAbsent(array.segment(), s -> java.lang.foreign.MemorySegment.ofArray(
+            new long[(int)((s.byteSize() + 7) / 8)]).asSlice(0, s.byteSize())).copyFrom(array.segment());
+    }
+
+    @Override
+    public void download(final KernelArray array)
+    {
+        array.segment().copyFrom(resident.get(array.segment()));
+    }
+
+    @Override
+    public void release(final KernelArray array)
+    {
+        resident.remove(array.segment());
     }
 
     @Override

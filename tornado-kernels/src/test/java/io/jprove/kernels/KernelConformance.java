@@ -104,6 +104,8 @@ final class KernelConformance
         }
         tests.add(DynamicTest.dynamicTest("shouldSumGroupsWhenCooperatingThroughSharedMemory",
             () -> groupSums(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldKeepResidentArraysOnTheDeviceBetweenLaunches",
+            () -> residency(accelerators)));
         tests.add(DynamicTest.dynamicTest("shouldFailWhenDividingByZero", () -> failsOn(accelerators,
             "divideByInput", arena -> new Object[] {ints(arena, 64, 5), ints(arena, 64, 0), ints(arena, 64, 0)})));
         tests.add(DynamicTest.dynamicTest("shouldFailWhenTakingUnsignedRemainderByZero", () -> failsOn(accelerators,
@@ -213,6 +215,27 @@ final class KernelConformance
                     assertEquals(sum, out.get(2L * g), "group " + g + " of " + local);
                     assertEquals(local, out.get(2L * g + 1), "items counted in group " + g + " of " + local);
                 }
+            }
+        }
+    }
+
+    private static void residency(final Supplier<Accelerator> accelerators)
+    {
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final LongArray a = longs(arena, new Random(SEED), 300);
+            final LongArray start = LongArray.allocate(arena, 300);
+            start.segment().copyFrom(a.segment());
+            final KernelHandle add = accelerator.kernel(ConformanceKernels.class, "addTo");
+            accelerator.upload(a);
+            add.launch(3, 128, a, 5L);
+            add.launch(3, 128, a, -2L);
+            accelerator.download(a);
+            accelerator.release(a);
+            add.launch(3, 128, a, 10L);
+            for (int i = 0; i < 300; i++)
+            {
+                assertEquals(start.get(i) + 13, a.get(i), "element " + i);
             }
         }
     }
