@@ -425,4 +425,15 @@ public final class ConformanceKernels
             a.set(i, a.get(i) + delta);
         }
     }
+
+    /** A loop at bytecode offset 0: the kernel starts at a loop header. */
+    @Kernel
+    public static void loopAtStart(final KernelContext ctx, final LongArray a)
+    {
+        do
+        {
+            a.set(ctx.globalIdX(), a.get(ctx.globalIdX()) + 1);
+        }
+        while (Long.remainderUnsigned(a.get(ctx.globalIdX()), 5) != 0);
+    }
 }

@@ -227,7 +227,8 @@ final class Compilation
         out = new ArrayList<>();
         st = spec.entry.copy();
         term = null;
-        boolean first = true;
+        // The entry block runs its first instruction like any other, so a loop header at offset 0 is entered properly.
+        boolean first = spec.id != 0;
         final Interpreter interpreter = new Interpreter(this);
         while (term == null)
         {
