@@ -149,7 +149,8 @@ public final class ConformanceKernels
         out.set(o + 6, flags);
         out.set(o + 7, Math.unsignedMultiplyHigh(x, 0xFFFF_FFFF_FFFF_FFFFL) + Math.multiplyHigh(x, Long.MIN_VALUE));
         out.set(o + 8, Long.compareUnsigned(x, 0x8000_0000_0000_0000L));
-        out.set(o + 9, Integer.compareUnsigned((int)y, 0x8000_0000));
+        out.set(o + 9, Integer.compareUnsigned((int)y, 0x8000_0000) + Long.rotateLeft(x, (int)y)
+            ^ Long.rotateRight(y, (int)x) + Integer.rotateLeft((int)x, (int)y) - Integer.rotateRight((int)y, 7));
     }
 
     /** Loops with data-dependent trip counts, nested loops, break, continue and while. */
@@ -435,5 +436,72 @@ public final class ConformanceKernels
             a.set(ctx.globalIdX(), a.get(ctx.globalIdX()) + 1);
         }
         while (Long.remainderUnsigned(a.get(ctx.globalIdX()), 5) != 0);
+    }
+
+    /** Calls: a callee starting with a loop, several returns inside a run-time loop, arrays and booleans returned. */
+    @Kernel
+    public static void calls(final KernelContext ctx, final LongArray a, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        if (i >= a.length())
+        {
+            return;
+        }
+        final long x = a.get(i);
+        long acc = 0;
+        for (int k = 0; k < (int)(x & 7); k++)
+        {
+            acc += classify(x + k) + halvings(x >>> k);
+            if (isOdd(acc))
+            {
+                acc = acc * 3 + 1;
+            }
+        }
+        final long[] pair = pairOf(x, acc);
+        out.set(3L * i, acc);
+        out.set(3L * i + 1, pair[0] - pair[1]);
+        out.set(3L * i + 2, halvings(x) + (isOdd(x) ? 100 : 200));
+    }
+
+    private static long halvings(final long v)
+    {
+        long w = v;
+        long n = 0;
+        while ((w & 1) == 0 && w != 0)
+        {
+            w >>>= 1;
+            n++;
+        }
+        return n;
+    }
+
+    private static int classify(final long v)
+    {
+        if (v < -1000)
+        {
+            return -2;
+        }
+        if (v < 0)
+        {
+            return -1;
+        }
+        if (v == 0)
+        {
+            return 0;
+        }
+        return v > 1000 ? 2 : 1;
+    }
+
+    private static boolean isOdd(final long v)
+    {
+        return (v & 1) != 0;
+    }
+
+    private static long[] pairOf(final long p, final long q)
+    {
+        final long[] r = new long[2];
+        r[0] = p ^ q;
+        r[1] = Long.rotateLeft(p, 1) == 0 ? 1 : q;
+        return r;
     }
 }

@@ -60,6 +60,8 @@ final class KernelConformance
         cases.add(new Case("nesting", 2, 64, (arena, rnd) -> new Object[] {longs(arena, rnd, 4 * 128),
             LongArray.allocate(arena, 6 * 128)}));
         cases.add(new Case("loopAtStart", 2, 64, (arena, rnd) -> new Object[] {longs(arena, rnd, 128)}));
+        cases.add(new Case("calls", 2, 64, (arena, rnd) -> new Object[] {longs(arena, rnd, 128),
+            LongArray.allocate(arena, 3 * 128)}));
         cases.add(new Case("indices", 5, 96, (arena, rnd) -> new Object[] {IntArray.allocate(arena, 6 * 480)}));
         cases.add(new Case("atomics", 4, 128, (arena, rnd) -> new Object[] {longs(arena, rnd, 500),
             IntArray.allocate(arena, 18), longs(arena, rnd, 4), LongArray.allocate(arena, 4)}));

@@ -23,7 +23,9 @@ final class Builtins
         "java/lang/Integer.toUnsignedLong(I)J",
         "java/lang/Math.min(II)I", "java/lang/Math.max(II)I", "java/lang/Math.min(JJ)J", "java/lang/Math.max(JJ)J",
         "java/lang/Integer.numberOfLeadingZeros(I)I", "java/lang/Long.numberOfLeadingZeros(J)I",
-        "java/lang/Integer.bitCount(I)I", "java/lang/Long.bitCount(J)I");
+        "java/lang/Integer.bitCount(I)I", "java/lang/Long.bitCount(J)I",
+        "java/lang/Integer.rotateLeft(II)I", "java/lang/Integer.rotateRight(II)I",
+        "java/lang/Long.rotateLeft(JI)J", "java/lang/Long.rotateRight(JI)J");
 
     private final Compilation c;
     private final Operations ops;
@@ -48,6 +50,10 @@ final class Builtins
             return null;
         }
         final String key = owner.substring("java/lang/".length()) + "." + name + desc;
+        if (name.startsWith("rotate"))
+        {
+            return rotate(name.equals("rotateLeft"), desc.startsWith("(J"), args[0], args[1]);
+        }
         if (Operations.isConstant(args[0]) && (args.length == 1 || Operations.isConstant(args[1])))
         {
             return fold(key, args);
@@ -75,6 +81,17 @@ final class Builtins
             case "Long.bitCount(J)I" -> unary("popc.b64", false, args[0]);
             default -> throw c.fail("internal error: no translation for " + key);
         };
+    }
+
+    /** Java's own definition: {@code (x << n) | (x >>> -n)}, shift counts masked, so every count is exact. */
+    private Val rotate(final boolean left, final boolean wide, final Val x, final Val n)
+    {
+        final Val negated = ops.arith(java.lang.classfile.Opcode.ISUB, new IConst(0), n);
+        final Val shl = ops.arith(wide ? java.lang.classfile.Opcode.LSHL : java.lang.classfile.Opcode.ISHL, x,
+            left ? n : negated);
+        final Val shr = ops.arith(wide ? java.lang.classfile.Opcode.LUSHR : java.lang.classfile.Opcode.IUSHR, x,
+            left ? negated : n);
+        return ops.arith(wide ? java.lang.classfile.Opcode.LOR : java.lang.classfile.Opcode.IOR, shl, shr);
     }
 
     private Val unary(final String mnemonic, final boolean wide, final Val a)

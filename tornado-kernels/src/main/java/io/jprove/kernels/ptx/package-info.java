@@ -20,7 +20,8 @@
  *     {@code MIN_VALUE / -1 == MIN_VALUE}; division or remainder by zero traps the work-item (Java would throw).</li>
  * <li>Comparisons and branches, {@code ?:}, {@code for}/{@code while} loops with {@code break}/{@code continue}.</li>
  * <li>Library methods: {@code Integer/Long.compare}, {@code compareUnsigned}, {@code divideUnsigned},
- *     {@code remainderUnsigned}, {@code numberOfLeadingZeros}, {@code bitCount}, {@code Integer.toUnsignedLong},
+ *     {@code remainderUnsigned}, {@code numberOfLeadingZeros}, {@code bitCount}, {@code rotateLeft},
+ *     {@code rotateRight}, {@code Integer.toUnsignedLong},
  *     {@code Math.multiplyHigh}, {@code Math.unsignedMultiplyHigh}, {@code Math.min/max} (int, long).</li>
  * <li>Static calls to methods with bytecode (inlined, several returns allowed; no recursion).</li>
  * <li>Local {@code int[]}/{@code long[]} of constant length (at most 256), indexed by compile-time constants (after
