@@ -27,6 +27,9 @@ final class Builtins
         "java/lang/Integer.rotateLeft(II)I", "java/lang/Integer.rotateRight(II)I",
         "java/lang/Long.rotateLeft(JI)J", "java/lang/Long.rotateRight(JI)J");
 
+    /** Statically declared {@code .shared} memory is limited to 48 KiB per block (more needs dynamic shared memory). */
+    static final long STATIC_SHARED_BYTES = 48 * 1024;
+
     private final Compilation c;
     private final Operations ops;
 
@@ -189,11 +192,13 @@ final class Builtins
         final String site = c.chainKeyOfCurrent() + "@" + c.st.top().pc;
         final int id = c.sharedSites.computeIfAbsent(site, k -> c.sharedSites.size());
         final long bytes = (long)n.value() * (longs ? 8 : 4);
-        if (bytes > 227 * 1024)
+        c.sharedBytes.put(id, (int)Math.min(bytes, Integer.MAX_VALUE));
+        final long total = c.sharedBytes.values().stream().mapToLong(Integer::longValue).sum();
+        if (total > STATIC_SHARED_BYTES)
         {
-            throw c.fail("shared array of " + bytes + " bytes exceeds the 227 KiB an sm_90 block can have");
+            throw c.fail("shared arrays of " + total + " bytes in all exceed the " + STATIC_SHARED_BYTES
+                + " bytes of static shared memory a block can have");
         }
-        c.sharedBytes.put(id, (int)bytes);
         return new Ref(Ref.Kind.SHARED, id, longs, n.value());
     }
 

@@ -49,7 +49,8 @@ final class FieldIntrinsic
         final WordOps ops = wordOps();
         final String[] result = switch (name)
         {
-            case "mul", "square" -> field.mul(ops, a, b);
+            case "mul" -> field.mul(ops, a, b);
+            case "square" -> field.square(ops, a);
             case "add", "dbl" -> field.add(ops, a, b);
             case "sub" -> field.sub(ops, a, b);
             default -> field.sub(ops, zeros(ops), a);

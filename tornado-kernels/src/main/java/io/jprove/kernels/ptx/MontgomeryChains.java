@@ -88,6 +88,82 @@ final class MontgomeryChains
         return reduceOnce(ops, t, pw, n);
     }
 
+    /**
+     * @return a²·R⁻¹ mod p: the cross products a[i]·a[j] (i &lt; j) once, doubled, plus the squares on the diagonal,
+     *         then a word-by-word Montgomery reduction of the 2n-word square (about a quarter fewer multiplies).
+     */
+    String[] square(final WordOps ops, final String[] a)
+    {
+        final int n = words;
+        final String zero = ops.constant(0);
+        final String[] t = new String[2 * n];
+        java.util.Arrays.fill(t, zero);
+        for (int i = 0; i < n - 1; i++)
+        {
+            // Row i adds a[i]·a[j], j > i: low halves at i + j, then high halves at i + j + 1.
+            for (int j = i + 1; j < n; j++)
+            {
+                t[i + j] = op(ops, j == i + 1 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", a[i], a[j], t[i + j]);
+            }
+            t[i + n] = op(ops, "addc.u32", t[i + n], zero);
+            for (int j = i + 1; j < n; j++)
+            {
+                t[i + j + 1] = op(ops, j == i + 1 ? "mad.hi.cc.u32" : "madc.hi.cc.u32", a[i], a[j], t[i + j + 1]);
+            }
+            if (i + n + 1 < 2 * n)
+            {
+                t[i + n + 1] = op(ops, "addc.u32", t[i + n + 1], zero);
+            }
+        }
+        for (int k = 0; k < 2 * n; k++)
+        {
+            t[k] = op(ops, k == 0 ? "add.cc.u32" : k == 2 * n - 1 ? "addc.u32" : "addc.cc.u32", t[k], t[k]);
+        }
+        for (int i = 0; i < n; i++)
+        {
+            t[2 * i] = op(ops, i == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", a[i], a[i], t[2 * i]);
+            t[2 * i + 1] = op(ops, i == n - 1 ? "madc.hi.u32" : "madc.hi.cc.u32", a[i], a[i], t[2 * i + 1]);
+        }
+        return reduceWide(ops, t, zero);
+    }
+
+    /** t (2n words, below p·R) → t·R⁻¹ mod p, with an (n + 2)-word window sliding up t. */
+    private String[] reduceWide(final WordOps ops, final String[] t, final String zero)
+    {
+        final int n = words;
+        final String[] pw = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            pw[j] = ops.constant(p[j]);
+        }
+        final String mp = ops.constant(mPrime);
+        String[] w = new String[n + 2];
+        System.arraycopy(t, 0, w, 0, n + 1);
+        w[n + 1] = zero;
+        for (int i = 0; i < n; i++)
+        {
+            final String m = mulLo(ops, w[0], mp);
+            row(ops, w, pw, m, zero);
+            final String[] shifted = new String[n + 2];
+            System.arraycopy(w, 1, shifted, 0, n + 1);
+            shifted[n + 1] = zero;
+            if (i + n + 1 < 2 * n)
+            {
+                shifted[n] = op(ops, "add.cc.u32", shifted[n], t[i + n + 1]);
+                shifted[n + 1] = op(ops, "addc.u32", zero, zero);
+            }
+            w = shifted;
+        }
+        return reduceOnce(ops, w, pw, n);
+    }
+
+    private static String op(final WordOps ops, final String mnemonic, final String... srcs)
+    {
+        final String d = ops.fresh();
+        ops.op(mnemonic, d, srcs);
+        return d;
+    }
+
     /** @return (a + b) mod p. */
     String[] add(final WordOps ops, final String[] a, final String[] b)
     {

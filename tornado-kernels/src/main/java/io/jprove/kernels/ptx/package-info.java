@@ -30,8 +30,8 @@
  *     {@code compareAndExchange}; every index is bounds-checked (out of range traps).</li>
  * <li>{@code KernelContext}: {@code globalIdX}, {@code localIdX}, {@code groupIdX}, {@code globalSizeX},
  *     {@code localSizeX}, {@code groupCountX}, {@code barrier()} ({@code bar.sync 0}), {@code sharedInts(n)} and
- *     {@code sharedLongs(n)} with constant {@code n}, requested at the start of the kernel before any branch or
- *     loop.</li>
+ *     {@code sharedLongs(n)} with constant {@code n} (48 KiB per group in all), requested at the start of the
+ *     kernel before any branch or loop.</li>
  * <li>Field intrinsics on register-resident {@code long[]} limbs: {@code io.jprove.field.Fq} and {@code Fr}
  *     {@code mul}, {@code square}, {@code add}, {@code sub} {@code (r, a, b)}, {@code neg(r, a)}, and their
  *     constant-offset forms {@code (r, ro, a, ao, b, bo)} plus {@code dbl(r, ro, a, ao)}. They expand to 32-bit

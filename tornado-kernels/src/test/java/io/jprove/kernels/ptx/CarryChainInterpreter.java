@@ -73,6 +73,7 @@ final class CarryChainInterpreter implements WordOps
             case "madc.lo.cc.u32" -> d = setCarry(((a * b) & MASK) + c + carry);
             case "mad.hi.cc.u32" -> d = setCarry(((a * b) >>> 32) + c);
             case "madc.hi.cc.u32" -> d = setCarry(((a * b) >>> 32) + c + carry);
+            case "madc.hi.u32" -> d = (((a * b) >>> 32) + c + carry) & MASK;
             case "and.b32" -> d = a & b;
             case "setp.eq.u32" ->
             {

@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Fq/Fr carry-chain expansions, interpreted instruction by instruction, against BigInteger. */
 final class MontgomeryChainsTest
@@ -32,6 +33,30 @@ final class MontgomeryChainsTest
             final BigInteger product = f.modulus.multiply(BigInteger.valueOf(Integer.toUnsignedLong(f.mPrime())));
             assertEquals(BigInteger.ONE.shiftLeft(32).subtract(BigInteger.ONE),
                 product.mod(BigInteger.ONE.shiftLeft(32)), f.name + ": p·m' ≡ −1 (mod 2^32)");
+        }
+    }
+
+    @Test
+    void shouldSquareWithFewerInstructionsThanMultiplying()
+    {
+        for (final MontgomeryChains f : List.of(fq(), fr()))
+        {
+            final CarryChainInterpreter mul = new CarryChainInterpreter();
+            final String[] a = new String[f.words];
+            for (int j = 0; j < f.words; j++)
+            {
+                a[j] = mul.input(j);
+            }
+            f.mul(mul, a, a);
+            final CarryChainInterpreter sq = new CarryChainInterpreter();
+            for (int j = 0; j < f.words; j++)
+            {
+                a[j] = sq.input(j);
+            }
+            f.square(sq, a);
+            assertTrue(sq.instructions < mul.instructions, f.name + ": " + sq.instructions + " vs " + mul.instructions);
+            System.out.println(f.name + " carry-chain PTX instructions: mul " + mul.instructions + ", square "
+                + sq.instructions);
         }
     }
 
@@ -60,6 +85,8 @@ final class MontgomeryChainsTest
             assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "mul", toBig(a), toBig(b))), "Fq mul");
             Fq.add(r, a, b);
             assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "add", toBig(a), toBig(b))), "Fq add");
+            Fq.square(r, a);
+            assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "square", toBig(a), toBig(a))), "Fq square");
             Fq.sub(r, a, b);
             assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "sub", toBig(a), toBig(b))), "Fq sub");
             final long[] x = Fr.random(rnd);
@@ -67,6 +94,8 @@ final class MontgomeryChainsTest
             final long[] s = new long[4];
             Fr.mul(s, x, y);
             assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "mul", toBig(x), toBig(y))), "Fr mul");
+            Fr.square(s, x);
+            assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "square", toBig(x), toBig(x))), "Fr square");
             Fr.sub(s, x, y);
             assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "sub", toBig(x), toBig(y))), "Fr sub");
         }
@@ -139,7 +168,8 @@ final class MontgomeryChainsTest
             assertEquals(a.multiply(b).multiply(rInv).mod(p), run(f, "mul", a, b), "mul " + what);
             assertEquals(a.add(b).mod(p), run(f, "add", a, b), "add " + what);
             assertEquals(a.subtract(b).mod(p), run(f, "sub", a, b), "sub " + what);
-            assertEquals(a.multiply(a).multiply(rInv).mod(p), run(f, "mul", a, a), "square " + what);
+            assertEquals(a.multiply(a).multiply(rInv).mod(p), run(f, "mul", a, a), "mul a·a " + what);
+            assertEquals(a.multiply(a).multiply(rInv).mod(p), run(f, "square", a, a), "square " + what);
         }
     }
 
@@ -156,6 +186,7 @@ final class MontgomeryChainsTest
         final String[] r = switch (op)
         {
             case "mul" -> f.mul(in, aw, bw);
+            case "square" -> f.square(in, aw);
             case "add" -> f.add(in, aw, bw);
             default -> f.sub(in, aw, bw);
         };

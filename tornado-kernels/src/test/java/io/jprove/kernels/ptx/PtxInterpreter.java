@@ -580,6 +580,7 @@ public final class PtxInterpreter
                 case "madc.lo.cc.u32" -> carryOut(it, (x * y & MASK32) + z + cf);
                 case "mad.hi.cc.u32" -> carryOut(it, (x * y >>> 32) + z);
                 case "madc.hi.cc.u32" -> carryOut(it, (x * y >>> 32) + z + cf);
+                case "madc.hi.u32" -> (x * y >>> 32) + z + cf;
                 default -> throw new IllegalStateException("the interpreter does not know " + op);
             };
         }
