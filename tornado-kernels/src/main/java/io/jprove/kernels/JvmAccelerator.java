@@ -11,7 +11,6 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Runs kernels as plain Java: groups are spread over a fixed pool of platform threads. A kernel that never calls
  * {@link KernelContext#barrier()} runs its items one after another on the group's thread; one that does runs each item
- * of a group on its own virtual thread, meeting at a {@link CyclicBarrier}. Kernels are checked by the PTX compiler
+ * of a group on its own virtual thread, meeting at a {@link java.util.concurrent.Phaser}. Kernels are checked by the PTX compiler
  * when prepared, so a kernel accepted here is accepted on the GPU too.
  */
 public final class JvmAccelerator implements Accelerator
@@ -188,8 +187,7 @@ public final class JvmAccelerator implements Accelerator
         {
             try (Arena arena = Arena.ofShared())
             {
-                final CyclicBarrier barrier = usesBarrier ? new CyclicBarrier(localSize) : null;
-                final KernelContext.Group group = new KernelContext.Group(groupCount, localSize, arena, barrier);
+                final KernelContext.Group group = new KernelContext.Group(groupCount, localSize, arena, usesBarrier);
                 for (int g = nextGroup.getAndIncrement(); g < groupCount; g = nextGroup.getAndIncrement())
                 {
                     group.moveTo(g);
@@ -233,11 +231,12 @@ public final class JvmAccelerator implements Accelerator
                     try
                     {
                         invoke(call, groupId, localId);
+                        group.exited();
                     }
                     catch (final Throwable ex)
                     {
                         failures[localId] = ex;
-                        group.breakBarrier();
+                        group.fail();
                     }
                 }));
             }
@@ -267,7 +266,7 @@ public final class JvmAccelerator implements Accelerator
         {
             for (Throwable t = failure; t != null; t = t.getCause())
             {
-                if (t instanceof java.util.concurrent.BrokenBarrierException)
+                if (t instanceof KernelContext.GroupFailedException)
                 {
                     return true;
                 }

@@ -3,8 +3,7 @@ package io.jprove.kernels;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Phaser;
 
 /**
  * What a work-item knows about where it runs: its indices in a one-dimensional range of {@code groupCountX} groups of
@@ -82,7 +81,8 @@ public final class KernelContext
 
     /**
      * Waits until every item of the group has reached this barrier; memory written before it by any item of the group
-     * is visible after it. Every item of the group must reach the same barrier.
+     * is visible after it. Every item of the group must reach the same barriers; an item that has returned no longer
+     * counts (as on NVIDIA GPUs, where exited threads do not hold a barrier back).
      */
     public void barrier()
     {
@@ -113,21 +113,23 @@ public final class KernelContext
         private final int groupCount;
         private final int localSize;
         private final Arena arena;
-        private final CyclicBarrier barrier;
+        private final boolean cooperative;
         private final List<Object> shared = new ArrayList<>();
         private int groupId;
+        private Phaser phaser;
 
-        Group(final int groupCount, final int localSize, final Arena arena, final CyclicBarrier barrier)
+        Group(final int groupCount, final int localSize, final Arena arena, final boolean cooperative)
         {
             this.groupCount = groupCount;
             this.localSize = localSize;
             this.arena = arena;
-            this.barrier = barrier;
+            this.cooperative = cooperative;
         }
 
         void moveTo(final int groupId)
         {
             this.groupId = groupId;
+            this.phaser = cooperative ? new Phaser(localSize) : null;
             synchronized (this)
             {
                 for (final Object array : shared)
@@ -162,33 +164,39 @@ public final class KernelContext
             return array;
         }
 
-        void breakBarrier()
+        /** The item is done: later barriers no longer wait for it. */
+        void exited()
         {
-            if (barrier != null)
-            {
-                barrier.reset();
-            }
+            phaser.arriveAndDeregister();
+        }
+
+        /** An item failed: the others stop at their next barrier. */
+        void fail()
+        {
+            phaser.forceTermination();
         }
 
         private void await()
         {
-            if (barrier == null)
+            if (phaser == null)
             {
                 throw new IllegalStateException("barrier() called by a kernel prepared as barrier-free");
             }
-            try
+            if (phaser.arriveAndAwaitAdvance() < 0)
             {
-                barrier.await();
+                throw new GroupFailedException();
             }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted at a barrier", ex);
-            }
-            catch (final BrokenBarrierException ex)
-            {
-                throw new IllegalStateException("a work-item of the group failed before the barrier", ex);
-            }
+        }
+    }
+
+    /** Thrown at a barrier when another item of the group has failed. */
+    static final class GroupFailedException extends IllegalStateException
+    {
+        private static final long serialVersionUID = 1L;
+
+        GroupFailedException()
+        {
+            super("another work-item of the group failed");
         }
     }
 }

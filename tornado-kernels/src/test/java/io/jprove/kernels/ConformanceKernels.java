@@ -504,4 +504,20 @@ public final class ConformanceKernels
         r[1] = Long.rotateLeft(p, 1) == 0 ? 1 : q;
         return r;
     }
+
+    /** Whole warps of the group return before a barrier; the rest exchange values through shared memory. */
+    @Kernel
+    public static void exitBeforeBarrier(final KernelContext ctx, final LongArray a, final LongArray out)
+    {
+        final LongArray s = ctx.sharedLongs(256);
+        final int lid = ctx.localIdX();
+        final int active = ctx.localSizeX() / 2;
+        if (lid >= active)
+        {
+            return;
+        }
+        s.set(lid, a.get(ctx.globalIdX()));
+        ctx.barrier();
+        out.set(ctx.globalIdX(), s.get(active - 1 - lid));
+    }
 }

@@ -148,7 +148,7 @@ final class KernelConformance
     {
         try (Arena arena = Arena.ofShared())
         {
-            final KernelContext.Group group = new KernelContext.Group(groups, local, arena, null);
+            final KernelContext.Group group = new KernelContext.Group(groups, local, arena, false);
             final KernelContext ctx = new KernelContext(group);
             final Object[] call = new Object[args.length + 1];
             call[0] = ctx;
