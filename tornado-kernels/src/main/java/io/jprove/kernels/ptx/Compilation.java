@@ -45,7 +45,6 @@ final class Compilation
     final Class<?> context;
     final String kernelName;
     final MethodCode root;
-    final Set<MethodCode> methods = new HashSet<>();
     final List<String> prologue = new ArrayList<>();
     final Map<Integer, Val[]> globals = new HashMap<>();
     final TreeMap<Integer, Integer> sharedBytes = new TreeMap<>();
@@ -79,7 +78,6 @@ final class Compilation
         this.context = context;
         this.kernelName = kernelName;
         this.root = root;
-        methods.add(root);
     }
 
     // ---------------------------------------------------------------- registers and operands
@@ -689,7 +687,6 @@ final class Compilation
             }
             checkShape(code);
             loaded.put(key, code);
-            methods.add(code);
         }
         return code;
     }

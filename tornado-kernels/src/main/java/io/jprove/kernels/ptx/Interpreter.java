@@ -5,7 +5,6 @@ import io.jprove.kernels.ptx.Val.Cmp;
 import io.jprove.kernels.ptx.Val.IConst;
 import io.jprove.kernels.ptx.Val.LConst;
 import io.jprove.kernels.ptx.Val.Ref;
-import io.jprove.kernels.ptx.Val.Reg;
 
 import java.lang.classfile.Instruction;
 import java.lang.classfile.Opcode;
@@ -448,7 +447,6 @@ final class Interpreter
 
     private boolean stillReferenced(final int id)
     {
-        final Ref probe = null;
         for (int i = 0; i < c.st.frames.size(); i++)
         {
             final Frame fr = c.st.frames.get(i);
@@ -463,7 +461,7 @@ final class Interpreter
             }
             for (final Val v : fr.stack)
             {
-                if (v instanceof Ref r && r.kind() == Ref.Kind.LOCAL && r.id() == id && r != probe)
+                if (v instanceof Ref r && r.kind() == Ref.Kind.LOCAL && r.id() == id)
                 {
                     return true;
                 }
@@ -532,10 +530,5 @@ final class Interpreter
             return -1;
         }
         return i.value();
-    }
-
-    static Reg asReg(final Val v)
-    {
-        return (Reg)v;
     }
 }
