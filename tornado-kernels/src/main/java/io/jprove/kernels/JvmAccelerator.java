@@ -1,0 +1,302 @@
+package io.jprove.kernels;
+
+import io.jprove.kernels.ptx.KernelCompiler;
+import io.jprove.kernels.ptx.KernelSignature;
+import io.jprove.kernels.ptx.PtxKernel;
+
+import java.lang.foreign.Arena;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs kernels as plain Java: groups are spread over a fixed pool of platform threads. A kernel that never calls
+ * {@link KernelContext#barrier()} runs its items one after another on the group's thread; one that does runs each item
+ * of a group on its own virtual thread, meeting at a {@link java.util.concurrent.Phaser}. Kernels are checked by the PTX compiler
+ * when prepared, so a kernel accepted here is accepted on the GPU too.
+ */
+public final class JvmAccelerator implements Accelerator
+{
+    private static final int MAX_LOCAL_SIZE = 1024;
+
+    private final ExecutorService pool;
+    private final int threads;
+    private final KernelCompiler compiler;
+    private final java.util.Map<Method, KernelHandle> prepared = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** An accelerator with one thread per available processor. */
+    public JvmAccelerator()
+    {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param threads platform threads that run groups.
+     */
+    public JvmAccelerator(final int threads)
+    {
+        this(threads, KernelCompiler.standard());
+    }
+
+    /**
+     * @param threads  platform threads that run groups.
+     * @param compiler checks kernels when they are prepared (and knows the field intrinsics).
+     */
+    public JvmAccelerator(final int threads, final KernelCompiler compiler)
+    {
+        this.threads = threads;
+        this.compiler = compiler;
+        this.pool = Executors.newFixedThreadPool(threads, runnable ->
+        {
+            final Thread thread = new Thread(runnable, "jprove-jvm-kernel");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    @Override
+    public String device()
+    {
+        return "cpu";
+    }
+
+    @Override
+    public KernelHandle kernel(final Class<?> owner, final String name)
+    {
+        return prepared.computeIfAbsent(KernelSignature.find(owner, name), this::prepare);
+    }
+
+    private KernelHandle prepare(final Method method)
+    {
+        final PtxKernel checked = compiler.compile(method);
+        final MethodHandle handle;
+        try
+        {
+            handle = MethodHandles.publicLookup().unreflect(method);
+        }
+        catch (final IllegalAccessException ex)
+        {
+            throw new IllegalArgumentException("kernel " + checked.name() + " is not accessible", ex);
+        }
+        final int arity = method.getParameterCount();
+        final MethodHandle spread = handle.asSpreader(Object[].class, arity)
+            .asType(MethodType.methodType(void.class, Object[].class));
+        return new Handle(checked.name(), checked.signature(), checked.usesBarrier(), spread, arity);
+    }
+
+    @Override
+    public void upload(final KernelArray array)
+    {
+        // Kernels run on the host memory itself.
+    }
+
+    @Override
+    public void download(final KernelArray array)
+    {
+        // Kernels run on the host memory itself.
+    }
+
+    @Override
+    public void release(final KernelArray array)
+    {
+        // Kernels run on the host memory itself.
+    }
+
+    @Override
+    public void close()
+    {
+        pool.shutdownNow();
+    }
+
+    private final class Handle implements KernelHandle
+    {
+        private final String name;
+        private final KernelSignature signature;
+        private final boolean usesBarrier;
+        private final MethodHandle spread;
+        private final int arity;
+
+        private Handle(final String name, final KernelSignature signature, final boolean usesBarrier,
+            final MethodHandle spread, final int arity)
+        {
+            this.name = name;
+            this.signature = signature;
+            this.usesBarrier = usesBarrier;
+            this.spread = spread;
+            this.arity = arity;
+        }
+
+        @Override
+        public String name()
+        {
+            return name;
+        }
+
+        @Override
+        public void launch(final int groupCount, final int localSize, final Object... args)
+        {
+            signature.check(name, groupCount, localSize, MAX_LOCAL_SIZE, args);
+            final AtomicInteger nextGroup = new AtomicInteger();
+            final List<Future<?>> workers = new ArrayList<>();
+            final int workerCount = Math.min(threads, groupCount);
+            for (int w = 0; w < workerCount; w++)
+            {
+                workers.add(pool.submit(() ->
+                {
+                    runGroups(groupCount, localSize, args, nextGroup);
+                    return null;
+                }));
+            }
+            Throwable failure = null;
+            for (final Future<?> worker : workers)
+            {
+                try
+                {
+                    worker.get();
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    failure = ex;
+                }
+                catch (final ExecutionException ex)
+                {
+                    failure = failure == null ? ex.getCause() : failure;
+                }
+            }
+            if (failure instanceof KernelFailureException known)
+            {
+                throw known;
+            }
+            if (failure != null)
+            {
+                throw new KernelFailureException("kernel " + name + " failed: " + failure, failure);
+            }
+        }
+
+        private void runGroups(final int groupCount, final int localSize, final Object[] args,
+            final AtomicInteger nextGroup) throws Exception
+        {
+            try (Arena arena = Arena.ofShared())
+            {
+                final KernelContext.Group group = new KernelContext.Group(groupCount, localSize, arena, usesBarrier);
+                for (int g = nextGroup.getAndIncrement(); g < groupCount; g = nextGroup.getAndIncrement())
+                {
+                    group.moveTo(g);
+                    if (usesBarrier)
+                    {
+                        runCooperative(group, localSize, args, g);
+                    }
+                    else
+                    {
+                        runSequential(group, localSize, args, g);
+                    }
+                }
+            }
+        }
+
+        private void runSequential(final KernelContext.Group group, final int localSize, final Object[] args,
+            final int groupId) throws Exception
+        {
+            final KernelContext ctx = new KernelContext(group);
+            final Object[] call = callArray(ctx, args);
+            for (int l = 0; l < localSize; l++)
+            {
+                ctx.moveTo(l);
+                invoke(call, groupId, l);
+            }
+        }
+
+        private void runCooperative(final KernelContext.Group group, final int localSize, final Object[] args,
+            final int groupId) throws Exception
+        {
+            final List<Thread> items = new ArrayList<>(localSize);
+            final Throwable[] failures = new Throwable[localSize];
+            for (int l = 0; l < localSize; l++)
+            {
+                final int localId = l;
+                final KernelContext ctx = new KernelContext(group);
+                ctx.moveTo(localId);
+                final Object[] call = callArray(ctx, args);
+                items.add(Thread.ofVirtual().start(() ->
+                {
+                    try
+                    {
+                        invoke(call, groupId, localId);
+                        group.exited();
+                    }
+                    catch (final Throwable ex)
+                    {
+                        failures[localId] = ex;
+                        group.fail();
+                    }
+                }));
+            }
+            for (final Thread item : items)
+            {
+                item.join();
+            }
+            Throwable first = null;
+            for (final Throwable failure : failures)
+            {
+                if (failure != null && (first == null || brokeBarrier(first) && !brokeBarrier(failure)))
+                {
+                    first = failure;
+                }
+            }
+            if (first instanceof Error error)
+            {
+                throw error;
+            }
+            if (first != null)
+            {
+                throw (RuntimeException)first;
+            }
+        }
+
+        private static boolean brokeBarrier(final Throwable failure)
+        {
+            for (Throwable t = failure; t != null; t = t.getCause())
+            {
+                if (t instanceof KernelContext.GroupFailedException)
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private Object[] callArray(final KernelContext ctx, final Object[] args)
+        {
+            final Object[] call = new Object[arity];
+            call[0] = ctx;
+            System.arraycopy(args, 0, call, 1, args.length);
+            return call;
+        }
+
+        private void invoke(final Object[] call, final int groupId, final int localId) throws Exception
+        {
+            try
+            {
+                spread.invokeExact(call);
+            }
+            catch (final KernelFailureException | Error ex)
+            {
+                throw ex;
+            }
+            catch (final Throwable ex)
+            {
+                throw new KernelFailureException("kernel " + name + " failed in group " + groupId + ", item "
+                    + localId + ": " + ex, ex);
+            }
+        }
+    }
+}

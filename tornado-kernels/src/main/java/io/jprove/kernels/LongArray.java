@@ -1,0 +1,131 @@
+package io.jprove.kernels;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * An off-heap array of {@code long}s, little-endian, backed by a {@link MemorySegment}: the layout a GPU reads with one
+ * copy. Indices are checked (Java semantics) on the CPU and in compiled kernels alike.
+ */
+public final class LongArray implements KernelArray
+{
+    private static final VarHandle ELEMENT = ValueLayout.JAVA_LONG.arrayElementVarHandle();
+
+    static
+    {
+        if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN)
+        {
+            throw new ExceptionInInitializerError("jprove needs a little-endian host");
+        }
+    }
+
+    private final MemorySegment segment;
+    private final long length;
+
+    private LongArray(final MemorySegment segment)
+    {
+        if (segment.byteSize() % Long.BYTES != 0 || segment.address() % Long.BYTES != 0)
+        {
+            throw new IllegalArgumentException("segment of " + segment.byteSize() + " bytes at " + segment.address()
+                + " is not a 8-byte aligned whole number of longs");
+        }
+        this.segment = segment;
+        this.length = segment.byteSize() / Long.BYTES;
+    }
+
+    /**
+     * Views a segment as longs.
+     *
+     * @param segment 8-byte aligned, a whole number of longs.
+     * @return the view.
+     */
+    public static LongArray wrap(final MemorySegment segment)
+    {
+        return new LongArray(segment);
+    }
+
+    /**
+     * Allocates a zeroed array.
+     *
+     * @param arena  owns the memory.
+     * @param length number of longs.
+     * @return the array.
+     */
+    public static LongArray allocate(final Arena arena, final long length)
+    {
+        return new LongArray(arena.allocate(ValueLayout.JAVA_LONG, length));
+    }
+
+    /**
+     * @return the number of elements.
+     */
+    @Override
+    public long length()
+    {
+        return length;
+    }
+
+    /**
+     * @return the backing memory.
+     */
+    @Override
+    public MemorySegment segment()
+    {
+        return segment;
+    }
+
+    /**
+     * @param index element index.
+     * @return the element.
+     */
+    public long get(final long index)
+    {
+        return segment.getAtIndex(ValueLayout.JAVA_LONG, index);
+    }
+
+    /**
+     * @param index element index.
+     * @param value new value.
+     */
+    public void set(final long index, final long value)
+    {
+        segment.setAtIndex(ValueLayout.JAVA_LONG, index, value);
+    }
+
+    /**
+     * Atomically adds, with wrap-around.
+     *
+     * @param index element index.
+     * @param delta added.
+     * @return the value before the addition.
+     */
+    public long getAndAdd(final long index, final long delta)
+    {
+        return (long)ELEMENT.getAndAdd(segment, 0L, checked(index), delta);
+    }
+
+    /**
+     * Atomically replaces the element by {@code value} if it equals {@code expected}.
+     *
+     * @param index    element index.
+     * @param expected compared with the element.
+     * @param value    stored when equal.
+     * @return the value before the operation (equal to {@code expected} when the store happened).
+     */
+    public long compareAndExchange(final long index, final long expected, final long value)
+    {
+        return (long)ELEMENT.compareAndExchange(segment, 0L, checked(index), expected, value);
+    }
+
+    private long checked(final long index)
+    {
+        if (index < 0 || index >= length)
+        {
+            throw new IndexOutOfBoundsException("index " + index + " out of bounds for length " + length);
+        }
+        return index;
+    }
+}

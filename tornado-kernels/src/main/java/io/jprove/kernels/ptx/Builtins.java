@@ -1,0 +1,285 @@
+package io.jprove.kernels.ptx;
+
+import io.jprove.kernels.ptx.Val.IConst;
+import io.jprove.kernels.ptx.Val.LConst;
+import io.jprove.kernels.ptx.Val.Ref;
+import io.jprove.kernels.ptx.Val.Reg;
+
+import java.util.Set;
+
+/**
+ * The calls the compiler translates itself: {@code KernelContext} and {@code IntArray}/{@code LongArray} methods, a
+ * short list of {@code java.lang} integer methods, and the field intrinsics of {@link KernelCompiler}'s table.
+ */
+final class Builtins
+{
+    /** The supported {@code java.lang} methods, as {@code owner.name descriptor}. */
+    static final Set<String> LIBRARY = Set.of(
+        "java/lang/Integer.compare(II)I", "java/lang/Long.compare(JJ)I",
+        "java/lang/Integer.compareUnsigned(II)I", "java/lang/Long.compareUnsigned(JJ)I",
+        "java/lang/Integer.divideUnsigned(II)I", "java/lang/Integer.remainderUnsigned(II)I",
+        "java/lang/Long.divideUnsigned(JJ)J", "java/lang/Long.remainderUnsigned(JJ)J",
+        "java/lang/Math.multiplyHigh(JJ)J", "java/lang/Math.unsignedMultiplyHigh(JJ)J",
+        "java/lang/Integer.toUnsignedLong(I)J",
+        "java/lang/Math.min(II)I", "java/lang/Math.max(II)I", "java/lang/Math.min(JJ)J", "java/lang/Math.max(JJ)J",
+        "java/lang/Integer.numberOfLeadingZeros(I)I", "java/lang/Long.numberOfLeadingZeros(J)I",
+        "java/lang/Integer.bitCount(I)I", "java/lang/Long.bitCount(J)I",
+        "java/lang/Integer.rotateLeft(II)I", "java/lang/Integer.rotateRight(II)I",
+        "java/lang/Long.rotateLeft(JI)J", "java/lang/Long.rotateRight(JI)J");
+
+    /** Statically declared {@code .shared} memory is limited to 48 KiB per block (more needs dynamic shared memory). */
+    static final long STATIC_SHARED_BYTES = 48 * 1024;
+
+    private final Compilation c;
+    private final Operations ops;
+
+    Builtins(final Compilation c, final Operations ops)
+    {
+        this.c = c;
+        this.ops = ops;
+    }
+
+    boolean isStatic(final String owner, final String name, final String desc)
+    {
+        return LIBRARY.contains(owner + "." + name + desc) || c.compiler.field(owner) != null;
+    }
+
+    Val callStatic(final String owner, final String name, final String desc, final Val[] args)
+    {
+        final MontgomeryChains field = c.compiler.field(owner);
+        if (field != null)
+        {
+            new FieldIntrinsic(c, field).call(name, desc, args);
+            return null;
+        }
+        final String key = owner.substring("java/lang/".length()) + "." + name + desc;
+        if (name.startsWith("rotate"))
+        {
+            return rotate(name.equals("rotateLeft"), desc.startsWith("(J"), args[0], args[1]);
+        }
+        if (Operations.isConstant(args[0]) && (args.length == 1 || Operations.isConstant(args[1])))
+        {
+            return fold(key, args);
+        }
+        return switch (key)
+        {
+            case "Integer.compare(II)I" -> Operations.compare(args[0], args[1], false, false);
+            case "Long.compare(JJ)I" -> Operations.compare(args[0], args[1], true, false);
+            case "Integer.compareUnsigned(II)I" -> Operations.compare(args[0], args[1], false, true);
+            case "Long.compareUnsigned(JJ)I" -> Operations.compare(args[0], args[1], true, true);
+            case "Integer.divideUnsigned(II)I" -> ops.unsignedDivide(true, false, args[0], args[1]);
+            case "Integer.remainderUnsigned(II)I" -> ops.unsignedDivide(false, false, args[0], args[1]);
+            case "Long.divideUnsigned(JJ)J" -> ops.unsignedDivide(true, true, args[0], args[1]);
+            case "Long.remainderUnsigned(JJ)J" -> ops.unsignedDivide(false, true, args[0], args[1]);
+            case "Math.multiplyHigh(JJ)J" -> ops.bin("mul.hi.s64", args[0], args[1]);
+            case "Math.unsignedMultiplyHigh(JJ)J" -> ops.bin("mul.hi.u64", args[0], args[1]);
+            case "Math.min(II)I" -> ops.bin("min.s32", args[0], args[1]);
+            case "Math.max(II)I" -> ops.bin("max.s32", args[0], args[1]);
+            case "Math.min(JJ)J" -> ops.bin("min.s64", args[0], args[1]);
+            case "Math.max(JJ)J" -> ops.bin("max.s64", args[0], args[1]);
+            case "Integer.toUnsignedLong(I)J" -> unary("cvt.u64.u32", true, args[0]);
+            case "Integer.numberOfLeadingZeros(I)I" -> unary("clz.b32", false, args[0]);
+            case "Long.numberOfLeadingZeros(J)I" -> unary("clz.b64", false, args[0]);
+            case "Integer.bitCount(I)I" -> unary("popc.b32", false, args[0]);
+            case "Long.bitCount(J)I" -> unary("popc.b64", false, args[0]);
+            default -> throw c.fail("internal error: no translation for " + key);
+        };
+    }
+
+    /** Java's own definition: {@code (x << n) | (x >>> -n)}, shift counts masked, so every count is exact. */
+    private Val rotate(final boolean left, final boolean wide, final Val x, final Val n)
+    {
+        final Val negated = ops.arith(java.lang.classfile.Opcode.ISUB, new IConst(0), n);
+        final Val shl = ops.arith(wide ? java.lang.classfile.Opcode.LSHL : java.lang.classfile.Opcode.ISHL, x,
+            left ? n : negated);
+        final Val shr = ops.arith(wide ? java.lang.classfile.Opcode.LUSHR : java.lang.classfile.Opcode.IUSHR, x,
+            left ? negated : n);
+        return ops.arith(wide ? java.lang.classfile.Opcode.LOR : java.lang.classfile.Opcode.IOR, shl, shr);
+    }
+
+    private Val unary(final String mnemonic, final boolean wide, final Val a)
+    {
+        final Reg r = c.fresh(wide);
+        c.emit(mnemonic + " " + r + ", " + c.reg(a) + ";");
+        return r;
+    }
+
+    /** Constant arguments: the library method itself computes the result, so folding is exact by construction. */
+    private Val fold(final String key, final Val[] args)
+    {
+        final long x = Operations.value(args[0]);
+        final long y = args.length > 1 ? Operations.value(args[1]) : 0;
+        final boolean zeroDivisor = key.contains("Unsigned(") && (key.startsWith("Integer.divide")
+            || key.startsWith("Integer.remainder") || key.startsWith("Long.divide") || key.startsWith("Long.remainder"))
+            && y == 0;
+        if (zeroDivisor)
+        {
+            c.trap();
+            return null;
+        }
+        return switch (key)
+        {
+            case "Integer.compare(II)I" -> new IConst(Integer.compare((int)x, (int)y));
+            case "Long.compare(JJ)I" -> new IConst(Long.compare(x, y));
+            case "Integer.compareUnsigned(II)I" -> new IConst(Integer.compareUnsigned((int)x, (int)y));
+            case "Long.compareUnsigned(JJ)I" -> new IConst(Long.compareUnsigned(x, y));
+            case "Integer.divideUnsigned(II)I" -> new IConst(Integer.divideUnsigned((int)x, (int)y));
+            case "Integer.remainderUnsigned(II)I" -> new IConst(Integer.remainderUnsigned((int)x, (int)y));
+            case "Long.divideUnsigned(JJ)J" -> new LConst(Long.divideUnsigned(x, y));
+            case "Long.remainderUnsigned(JJ)J" -> new LConst(Long.remainderUnsigned(x, y));
+            case "Math.multiplyHigh(JJ)J" -> new LConst(Math.multiplyHigh(x, y));
+            case "Math.unsignedMultiplyHigh(JJ)J" -> new LConst(Math.unsignedMultiplyHigh(x, y));
+            case "Math.min(II)I" -> new IConst(Math.min((int)x, (int)y));
+            case "Math.max(II)I" -> new IConst(Math.max((int)x, (int)y));
+            case "Math.min(JJ)J" -> new LConst(Math.min(x, y));
+            case "Math.max(JJ)J" -> new LConst(Math.max(x, y));
+            case "Integer.toUnsignedLong(I)J" -> new LConst(Integer.toUnsignedLong((int)x));
+            case "Integer.numberOfLeadingZeros(I)I" -> new IConst(Integer.numberOfLeadingZeros((int)x));
+            case "Long.numberOfLeadingZeros(J)I" -> new IConst(Long.numberOfLeadingZeros(x));
+            case "Integer.bitCount(I)I" -> new IConst(Integer.bitCount((int)x));
+            case "Long.bitCount(J)I" -> new IConst(Long.bitCount(x));
+            default -> throw c.fail("internal error: no folding for " + key);
+        };
+    }
+
+    // ---------------------------------------------------------------- KernelContext, IntArray, LongArray
+
+    Val virtual(final String owner, final String name, final String desc, final Val receiver, final Val[] args)
+    {
+        if (!(receiver instanceof Ref ref))
+        {
+            throw c.fail("call on something that is not a kernel object");
+        }
+        if (owner.equals("io/jprove/kernels/KernelContext") && ref.kind() == Ref.Kind.CONTEXT)
+        {
+            return context(name, args);
+        }
+        if ((owner.equals("io/jprove/kernels/IntArray") || owner.equals("io/jprove/kernels/LongArray"))
+            && (ref.kind() == Ref.Kind.GLOBAL || ref.kind() == Ref.Kind.SHARED))
+        {
+            return array(ref, name, args);
+        }
+        throw c.fail("unsupported call " + owner.replace('/', '.') + "." + name + desc);
+    }
+
+    private Val context(final String name, final Val[] args)
+    {
+        switch (name)
+        {
+            case "globalIdX", "localIdX", "groupIdX", "globalSizeX", "localSizeX", "groupCountX":
+                return c.special.get(name);
+            case "barrier":
+                c.usesBarrier = true;
+                c.emit("bar.sync 0;");
+                return null;
+            case "sharedInts", "sharedLongs":
+                return shared(name.equals("sharedLongs"), args[0]);
+            default:
+                throw c.fail("unsupported call KernelContext." + name);
+        }
+    }
+
+    private Val shared(final boolean longs, final Val length)
+    {
+        if (!(length instanceof IConst n) || n.value() < 1)
+        {
+            throw c.fail("the length of a shared array must be a positive compile-time constant");
+        }
+        if (!c.atKernelStart())
+        {
+            throw c.fail("shared arrays must be requested at the start of the kernel, before any branch or loop");
+        }
+        final String site = c.chainKeyOfCurrent() + "@" + c.st.top().pc;
+        final int id = c.sharedSites.computeIfAbsent(site, k -> c.sharedSites.size());
+        final long bytes = (long)n.value() * (longs ? 8 : 4);
+        c.sharedBytes.put(id, (int)Math.min(bytes, Integer.MAX_VALUE));
+        final long total = c.sharedBytes.values().stream().mapToLong(Integer::longValue).sum();
+        if (total > STATIC_SHARED_BYTES)
+        {
+            throw c.fail("shared arrays of " + total + " bytes in all exceed the " + STATIC_SHARED_BYTES
+                + " bytes of static shared memory a block can have");
+        }
+        return new Ref(Ref.Kind.SHARED, id, longs, n.value());
+    }
+
+    private Val array(final Ref ref, final String name, final Val[] args)
+    {
+        final boolean longs = ref.longs();
+        final String bits = longs ? "64" : "32";
+        if (name.equals("length"))
+        {
+            return ref.kind() == Ref.Kind.SHARED ? new LConst(ref.length()) : c.globals.get(ref.id())[1];
+        }
+        final String address = address(ref, args[0]);
+        if (address == null)
+        {
+            return null;
+        }
+        final String space = ref.kind() == Ref.Kind.SHARED ? "shared" : "global";
+        switch (name)
+        {
+            case "get":
+            {
+                final Reg r = c.fresh(longs);
+                c.emit("ld." + space + ".u" + bits + " " + r + ", " + address + ";");
+                return r;
+            }
+            case "set":
+                c.emit("st." + space + ".u" + bits + " " + address + ", " + Compilation.imm(args[1]) + ";");
+                return null;
+            case "getAndAdd":
+            {
+                final Reg r = c.fresh(longs);
+                c.emit("atom." + space + ".add.u" + bits + " " + r + ", " + address + ", " + c.reg(args[1]) + ";");
+                return r;
+            }
+            case "compareAndExchange":
+            {
+                final Reg r = c.fresh(longs);
+                c.emit("atom." + space + ".cas.b" + bits + " " + r + ", " + address + ", " + c.reg(args[1]) + ", "
+                    + c.reg(args[2]) + ";");
+                return r;
+            }
+            default:
+                throw c.fail("unsupported call " + (longs ? "LongArray." : "IntArray.") + name);
+        }
+    }
+
+    /** Bounds-checks (Java would throw; the item traps) and returns the PTX address operand, or null after a trap. */
+    private String address(final Ref ref, final Val index)
+    {
+        final int size = ref.longs() ? 8 : 4;
+        final String base;
+        if (ref.kind() == Ref.Kind.SHARED)
+        {
+            if (index instanceof LConst k && (k.value() < 0 || k.value() >= ref.length()))
+            {
+                c.trap();
+                return null;
+            }
+            if (!(index instanceof LConst))
+            {
+                ops.trapIf("hs", "u64", index, new LConst(ref.length()));
+            }
+            base = "sh" + ref.id();
+            if (index instanceof LConst k)
+            {
+                return "[" + base + "+" + k.value() * size + "]";
+            }
+            final Reg start = c.fresh(true);
+            c.emit("mov.u64 " + start + ", " + base + ";");
+            final Reg a = c.fresh(true);
+            c.emit("mad.lo.s64 " + a + ", " + c.reg(index) + ", " + size + ", " + start + ";");
+            return "[" + a + "]";
+        }
+        final Val[] pointerAndLength = c.globals.get(ref.id());
+        ops.trapIf("hs", "u64", index, pointerAndLength[1]);
+        if (index instanceof LConst k && k.value() >= 0 && k.value() * size < Integer.MAX_VALUE)
+        {
+            return "[" + pointerAndLength[0] + "+" + k.value() * size + "]";
+        }
+        final Reg a = c.fresh(true);
+        c.emit("mad.lo.s64 " + a + ", " + c.reg(index) + ", " + size + ", " + pointerAndLength[0] + ";");
+        return "[" + a + "]";
+    }
+}

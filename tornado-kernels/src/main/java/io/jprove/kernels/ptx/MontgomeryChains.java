@@ -1,0 +1,275 @@
+package io.jprove.kernels.ptx;
+
+import java.math.BigInteger;
+
+/**
+ * Montgomery arithmetic on 32-bit limbs as PTX carry chains, for a prime modulus of {@code 32·n} bits or fewer with
+ * spare top bits (so the CIOS intermediate fits in n + 2 words and the result needs one conditional subtraction).
+ *
+ * <p>Multiplication is CIOS (coarsely integrated operand scanning): for each word b[i], t += a·b[i] and then t += m·p
+ * with m = t[0]·m' mod 2^32, shifted down one word. Each product row is two carry chains, one of low halves
+ * ({@code mad.lo.cc}/{@code madc.lo.cc}) into t[j] and one of high halves ({@code mad.hi.cc}/{@code madc.hi.cc}) into
+ * t[j+1]. Operands are canonical (below p); results are canonical, so any correct algorithm gives the same bits.
+ */
+final class MontgomeryChains
+{
+    final String name;
+    final BigInteger modulus;
+    final int words;
+    final int limbs;
+    private final int[] p;
+    private final int mPrime;
+
+    /**
+     * @param name    for messages, e.g. {@code Fq}.
+     * @param modulus the odd prime, with at least one spare bit in its {@code words · 32} bits.
+     * @param words   number of 32-bit words (twice the number of 64-bit limbs).
+     */
+    MontgomeryChains(final String name, final BigInteger modulus, final int words)
+    {
+        if (modulus.bitLength() >= words * 32 || !modulus.testBit(0) || words % 2 != 0)
+        {
+            throw new IllegalArgumentException(name + ": modulus must be odd with a spare top bit in " + words + " words");
+        }
+        this.name = name;
+        this.modulus = modulus;
+        this.words = words;
+        this.limbs = words / 2;
+        this.p = new int[words];
+        for (int i = 0; i < words; i++)
+        {
+            p[i] = modulus.shiftRight(32 * i).intValue();
+        }
+        final BigInteger twoTo32 = BigInteger.ONE.shiftLeft(32);
+        this.mPrime = modulus.negate().modInverse(twoTo32).intValue();
+    }
+
+    /** @return −p⁻¹ mod 2^32. */
+    int mPrime()
+    {
+        return mPrime;
+    }
+
+    /** @return r = a·b·R⁻¹ mod p, words little-endian. */
+    String[] mul(final WordOps ops, final String[] a, final String[] b)
+    {
+        final int n = words;
+        final String zero = ops.constant(0);
+        final String[] pw = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            pw[j] = ops.constant(p[j]);
+        }
+        final String mp = ops.constant(mPrime);
+        String[] t = new String[n + 2];
+        for (int i = 0; i < n; i++)
+        {
+            if (i == 0)
+            {
+                for (int j = 0; j < n; j++)
+                {
+                    t[j] = mulLo(ops, a[j], b[0]);
+                }
+                t[n] = zero;
+                t[n + 1] = zero;
+                hiRow(ops, t, a, b[0], zero);
+            }
+            else
+            {
+                row(ops, t, a, b[i], zero);
+            }
+            final String m = mulLo(ops, t[0], mp);
+            row(ops, t, pw, m, zero);
+            final String[] shifted = new String[n + 2];
+            System.arraycopy(t, 1, shifted, 0, n + 1);
+            shifted[n + 1] = zero;
+            t = shifted;
+        }
+        return reduceOnce(ops, t, pw, n);
+    }
+
+    /**
+     * @return a²·R⁻¹ mod p: the cross products a[i]·a[j] (i &lt; j) once, doubled, plus the squares on the diagonal,
+     *         then a word-by-word Montgomery reduction of the 2n-word square (about a quarter fewer multiplies).
+     */
+    String[] square(final WordOps ops, final String[] a)
+    {
+        final int n = words;
+        final String zero = ops.constant(0);
+        final String[] t = new String[2 * n];
+        java.util.Arrays.fill(t, zero);
+        for (int i = 0; i < n - 1; i++)
+        {
+            // Row i adds a[i]·a[j], j > i: low halves at i + j, then high halves at i + j + 1.
+            for (int j = i + 1; j < n; j++)
+            {
+                t[i + j] = op(ops, j == i + 1 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", a[i], a[j], t[i + j]);
+            }
+            t[i + n] = op(ops, "addc.u32", t[i + n], zero);
+            for (int j = i + 1; j < n; j++)
+            {
+                t[i + j + 1] = op(ops, j == i + 1 ? "mad.hi.cc.u32" : "madc.hi.cc.u32", a[i], a[j], t[i + j + 1]);
+            }
+            if (i + n + 1 < 2 * n)
+            {
+                t[i + n + 1] = op(ops, "addc.u32", t[i + n + 1], zero);
+            }
+        }
+        for (int k = 0; k < 2 * n; k++)
+        {
+            t[k] = op(ops, k == 0 ? "add.cc.u32" : k == 2 * n - 1 ? "addc.u32" : "addc.cc.u32", t[k], t[k]);
+        }
+        for (int i = 0; i < n; i++)
+        {
+            t[2 * i] = op(ops, i == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", a[i], a[i], t[2 * i]);
+            t[2 * i + 1] = op(ops, i == n - 1 ? "madc.hi.u32" : "madc.hi.cc.u32", a[i], a[i], t[2 * i + 1]);
+        }
+        return reduceWide(ops, t, zero);
+    }
+
+    /** t (2n words, below p·R) → t·R⁻¹ mod p, with an (n + 2)-word window sliding up t. */
+    private String[] reduceWide(final WordOps ops, final String[] t, final String zero)
+    {
+        final int n = words;
+        final String[] pw = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            pw[j] = ops.constant(p[j]);
+        }
+        final String mp = ops.constant(mPrime);
+        String[] w = new String[n + 2];
+        System.arraycopy(t, 0, w, 0, n + 1);
+        w[n + 1] = zero;
+        for (int i = 0; i < n; i++)
+        {
+            final String m = mulLo(ops, w[0], mp);
+            row(ops, w, pw, m, zero);
+            final String[] shifted = new String[n + 2];
+            System.arraycopy(w, 1, shifted, 0, n + 1);
+            shifted[n + 1] = zero;
+            if (i + n + 1 < 2 * n)
+            {
+                shifted[n] = op(ops, "add.cc.u32", shifted[n], t[i + n + 1]);
+                shifted[n + 1] = op(ops, "addc.u32", zero, zero);
+            }
+            w = shifted;
+        }
+        return reduceOnce(ops, w, pw, n);
+    }
+
+    private static String op(final WordOps ops, final String mnemonic, final String... srcs)
+    {
+        final String d = ops.fresh();
+        ops.op(mnemonic, d, srcs);
+        return d;
+    }
+
+    /** @return (a + b) mod p. */
+    String[] add(final WordOps ops, final String[] a, final String[] b)
+    {
+        final int n = words;
+        final String zero = ops.constant(0);
+        final String[] s = new String[n + 1];
+        for (int j = 0; j < n; j++)
+        {
+            s[j] = ops.fresh();
+            ops.op(j == 0 ? "add.cc.u32" : "addc.cc.u32", s[j], a[j], b[j]);
+        }
+        s[n] = ops.fresh();
+        ops.op("addc.u32", s[n], zero, zero);
+        final String[] pw = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            pw[j] = ops.constant(p[j]);
+        }
+        return reduceOnce(ops, s, pw, n);
+    }
+
+    /** @return (a − b) mod p. */
+    String[] sub(final WordOps ops, final String[] a, final String[] b)
+    {
+        final int n = words;
+        final String zero = ops.constant(0);
+        final String[] d = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            d[j] = ops.fresh();
+            ops.op(j == 0 ? "sub.cc.u32" : "subc.cc.u32", d[j], a[j], b[j]);
+        }
+        final String borrow = ops.fresh();
+        ops.op("subc.u32", borrow, zero, zero);
+        final String[] r = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            final String masked = ops.fresh();
+            ops.op("and.b32", masked, borrow, ops.constant(p[j]));
+            r[j] = ops.fresh();
+            ops.op(j == 0 ? "add.cc.u32" : j == n - 1 ? "addc.u32" : "addc.cc.u32", r[j], d[j], masked);
+        }
+        return r;
+    }
+
+    private static String mulLo(final WordOps ops, final String x, final String y)
+    {
+        final String d = ops.fresh();
+        ops.op("mul.lo.u32", d, x, y);
+        return d;
+    }
+
+    /** t[0..n+1] += x[0..n-1]·y, t[n+1] known to be zero on entry. */
+    private static void row(final WordOps ops, final String[] t, final String[] x, final String y, final String zero)
+    {
+        final int n = x.length;
+        for (int j = 0; j < n; j++)
+        {
+            final String d = ops.fresh();
+            ops.op(j == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", d, x[j], y, t[j]);
+            t[j] = d;
+        }
+        final String top = ops.fresh();
+        ops.op("addc.cc.u32", top, t[n], zero);
+        t[n] = top;
+        final String over = ops.fresh();
+        ops.op("addc.u32", over, t[n + 1], zero);
+        t[n + 1] = over;
+        hiRow(ops, t, x, y, zero);
+    }
+
+    /** t[1..n+1] += high halves of x[j]·y placed at word j + 1. */
+    private static void hiRow(final WordOps ops, final String[] t, final String[] x, final String y,
+        final String zero)
+    {
+        final int n = x.length;
+        for (int j = 0; j < n; j++)
+        {
+            final String d = ops.fresh();
+            ops.op(j == 0 ? "mad.hi.cc.u32" : "madc.hi.cc.u32", d, x[j], y, t[j + 1]);
+            t[j + 1] = d;
+        }
+        final String over = ops.fresh();
+        ops.op("addc.u32", over, t[n + 1], zero);
+        t[n + 1] = over;
+    }
+
+    /** t (n words plus a top word of 0 or 1, below 2p) → t mod p. */
+    private static String[] reduceOnce(final WordOps ops, final String[] t, final String[] pw, final int n)
+    {
+        final String[] s = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            s[j] = ops.fresh();
+            ops.op(j == 0 ? "sub.cc.u32" : "subc.cc.u32", s[j], t[j], pw[j]);
+        }
+        final String top = ops.fresh();
+        ops.op("subc.u32", top, t[n], ops.constant(0));
+        final String below = ops.freshPredicate();
+        ops.op("setp.eq.u32", below, top, ops.constant(-1));
+        final String[] r = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            r[j] = ops.fresh();
+            ops.op("selp.b32", r[j], t[j], s[j], below);
+        }
+        return r;
+    }
+}

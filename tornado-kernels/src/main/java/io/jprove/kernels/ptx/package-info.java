@@ -1,0 +1,53 @@
+/**
+ * The Java-bytecode to PTX compiler ({@link io.jprove.kernels.ptx.KernelCompiler}): {@code .version 8.0},
+ * {@code .target sm_90}, 64-bit addresses.
+ *
+ * <h2>How it works</h2>
+ * An online partial evaluator runs over the kernel's bytecode ({@code java.lang.classfile}) with an abstract state of
+ * constants, PTX registers and statically known references. Constants are folded with Java's own operators; a branch
+ * whose condition is constant is decided at compile time, which unrolls loops with a constant trip count and lets
+ * local arrays be scalar-replaced into registers. Static calls are inlined (recursion refused). A loop is unrolled
+ * while each iteration's exit is decided by a constant test (a counted loop with an early {@code return} or
+ * {@code break} still unrolls); once an iteration can only be left by a run-time condition, the loop continues in one
+ * general form whose changing values are widened to registers. Blocks
+ * are specialised per call chain and unrolled iteration; control merges carry register moves. Register allocation and
+ * scheduling are left to ptxas.
+ *
+ * <h2>Supported in kernel bodies</h2>
+ * <ul>
+ * <li>{@code int} and {@code long} arithmetic with Java's exact semantics: wrap-around, shift counts masked to 5/6
+ *     bits, {@code >>} and {@code >>>}, {@code (byte)}, {@code (short)}, {@code (char)}, {@code (int)} casts,
+ *     {@code MIN_VALUE / -1 == MIN_VALUE}; division or remainder by zero traps the work-item (Java would throw).</li>
+ * <li>Comparisons and branches, {@code ?:}, {@code for}/{@code while} loops with {@code break}/{@code continue}.</li>
+ * <li>Library methods: {@code Integer/Long.compare}, {@code compareUnsigned}, {@code divideUnsigned},
+ *     {@code remainderUnsigned}, {@code numberOfLeadingZeros}, {@code bitCount}, {@code rotateLeft},
+ *     {@code rotateRight}, {@code Integer.toUnsignedLong},
+ *     {@code Math.multiplyHigh}, {@code Math.unsignedMultiplyHigh}, {@code Math.min/max} (int, long).</li>
+ * <li>Static calls to methods with bytecode (inlined, several returns allowed; no recursion).</li>
+ * <li>Local {@code int[]}/{@code long[]} of constant length (at most 256), indexed by compile-time constants (after
+ *     unrolling); they live in registers. An out-of-range constant index traps.</li>
+ * <li>{@code IntArray}/{@code LongArray} parameters: {@code get}, {@code set}, {@code length}, {@code getAndAdd},
+ *     {@code compareAndExchange}; every index is bounds-checked (out of range traps).</li>
+ * <li>{@code KernelContext}: {@code globalIdX}, {@code localIdX}, {@code groupIdX}, {@code globalSizeX},
+ *     {@code localSizeX}, {@code groupCountX}, {@code barrier()} ({@code bar.sync 0}), {@code sharedInts(n)} and
+ *     {@code sharedLongs(n)} with constant {@code n} (48 KiB per group in all), requested at the start of the
+ *     kernel before any branch or loop.</li>
+ * <li>Field intrinsics on register-resident {@code long[]} limbs: {@code io.jprove.field.Fq} and {@code Fr}
+ *     {@code mul}, {@code square}, {@code add}, {@code sub} {@code (r, a, b)}, {@code neg(r, a)}, and their
+ *     constant-offset forms {@code (r, ro, a, ao, b, bo)} plus {@code dbl(r, ro, a, ao)}. They expand to 32-bit
+ *     carry chains ({@code mad.lo.cc}/{@code madc.hi.cc}, CIOS Montgomery); operands must be canonical (below the
+ *     modulus), as field-arith requires.</li>
+ * </ul>
+ *
+ * <h2>Refused, with method, bytecode offset, line and reason</h2>
+ * Floating point, objects and allocation (other than the local arrays above), fields, exceptions, switch,
+ * {@code synchronized}, virtual/interface/dynamic calls, library methods not listed, recursion, local-array indices or
+ * lengths that are not compile-time constants, references (arrays, context) that differ between paths, and loops that
+ * would unroll past 4,096 iterations.
+ *
+ * <h2>Known limits</h2>
+ * One-dimensional ranges only. A loop whose trip count is not a compile-time constant is not unrolled, so local
+ * arrays indexed by its counter are refused. On the GPU a trap ends the launch and CUDA poisons the context; the accelerator must be
+ * reopened.
+ */
+package io.jprove.kernels.ptx;
