@@ -162,6 +162,9 @@ public final class CudaDevice
      * Retains the device's primary context (the one the CUDA runtime would use); close it to release it. Each call
      * retains once, so each returned context must be closed once.
      *
+     * If an earlier kernel fault left the primary context in a sticky error state, the context is reset first (all
+     * of its allocations are gone by then anyway) and a fresh one retained.
+     *
      * @return the retained primary context, not yet current on any thread.
      */
     public CudaContext primaryContext()
@@ -169,8 +172,17 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment context = arena.allocate(ADDRESS);
-            CudaDriver.check(CudaDriver.cuDevicePrimaryCtxRetain(context, handle),
-                "cuDevicePrimaryCtxRetain(" + this + ")");
+            int result = CudaDriver.cuDevicePrimaryCtxRetain(context, handle);
+            if (CudaResult.isSticky(result))
+            {
+                // A kernel fault (a trap, an illegal address) leaves this process's primary context unusable for
+                // every later call; the only way on is to tear it down and retain a fresh one. This is local to the
+                // process: it is not a device reset, and other processes on the GPU are untouched.
+                CudaDriver.check(CudaDriver.cuDevicePrimaryCtxReset(handle),
+                    "cuDevicePrimaryCtxReset_v2(" + this + ") after " + CudaResult.name(result));
+                result = CudaDriver.cuDevicePrimaryCtxRetain(context, handle);
+            }
+            CudaDriver.check(result, "cuDevicePrimaryCtxRetain(" + this + ")");
             return new CudaContext(this, context.get(ADDRESS, 0));
         }
     }

@@ -40,6 +40,17 @@ public final class CudaResult
     }
 
     /**
+     * @param result a CUresult.
+     * @return whether it is one of the "sticky" kernel-fault errors after which the context cannot be used again
+     *         (illegal address, assert, hardware stack error, illegal instruction, misaligned address, invalid address
+     *         space, invalid PC, launch failure — a PTX {@code trap} surfaces as the last).
+     */
+    public static boolean isSticky(final int result)
+    {
+        return result == 700 || (result >= 710 && result <= 719 && result != 711 && result != 712 && result != 713);
+    }
+
+    /**
      * Whether {@link #name(int)} knows this code.
      *
      * @param result a {@code CUresult}.

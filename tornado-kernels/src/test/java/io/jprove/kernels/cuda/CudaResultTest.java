@@ -45,6 +45,19 @@ class CudaResultTest
     }
 
     @Test
+    void shouldCallOnlyKernelFaultsStickyWhenDecidingToResetTheContext()
+    {
+        for (final int code : new int[] {700, 710, 714, 715, 716, 717, 718, 719})
+        {
+            org.junit.jupiter.api.Assertions.assertTrue(CudaResult.isSticky(code), CudaResult.name(code));
+        }
+        for (final int code : new int[] {0, 1, 2, 100, 218, 500, 600, 701, 711, 712, 713, 720, 999})
+        {
+            org.junit.jupiter.api.Assertions.assertFalse(CudaResult.isSticky(code), CudaResult.name(code));
+        }
+    }
+
+    @Test
     void shouldNameUnrecognizedCodeWhenNotInTable()
     {
         assertFalse(CudaResult.isKnown(12345));
