@@ -1,0 +1,347 @@
+package io.jprove.field;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * The top of the tower, Fq12 = Fq6[w]/(w² − v): an element {@code c0 + c1·w} is 72 limbs, c0 then c1 as {@link Fq6}
+ * elements. Over Fq2 the basis is 1, v, v², w, vw, v²w = w⁰, w², w⁴, w¹, w³, w⁵ (w⁶ = ξ = u + 1), which is the order
+ * of the six Fq2 coefficients in memory. The pairing's target group GT lives in its cyclotomic subgroup.
+ * <p>
+ * Calling convention as in {@link Fq6}: results go to {@code (r, ro)}, which may alias any input; operations that
+ * need temporaries take a caller scratch range {@code (s, so)} of {@link #SCRATCH} limbs overlapping neither the
+ * result nor the inputs. The convenience forms without scratch borrow a per-thread array.
+ */
+public final class Fq12
+{
+    /** 64-bit limbs per element. */
+    public static final int LIMBS = 2 * Fq6.LIMBS;
+    /** Scratch limbs needed by every scratch-taking operation here. */
+    public static final int SCRATCH = LIMBS + 4 * Fq6.LIMBS + Fq6.SCRATCH;
+    /** |x| for the BLS12-381 seed x = −0xd201000000010000. */
+    static final long SEED_ABS = 0xd201000000010000L;
+
+    private static final int H = Fq6.LIMBS;
+    private static final int E = Fq2.LIMBS;
+    /** The power of w that each of the six Fq2 coefficients multiplies, in memory order. */
+    private static final int[] W_EXPONENT = {0, 2, 4, 1, 3, 5};
+    private static final ThreadLocal<long[]> SCRATCH_POOL = ThreadLocal.withInitial(() -> new long[SCRATCH]);
+
+    private Fq12()
+    {
+    }
+
+    /** @return a new element equal to one. */
+    public static long[] one()
+    {
+        final long[] r = new long[LIMBS];
+        Fq2.setOne(r, 0);
+        return r;
+    }
+
+    /** @return a uniformly random element. */
+    public static long[] random(final RandomGenerator rng)
+    {
+        final long[] r = new long[LIMBS];
+        for (int i = 0; i < 6; i++)
+        {
+            Fq2.copy(r, i * E, Fq2.random(rng), 0);
+        }
+        return r;
+    }
+
+    /** Sets {@code r} to one. */
+    public static void setOne(final long[] r, final int ro)
+    {
+        java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
+        Fq2.setOne(r, ro);
+    }
+
+    /** Copies an element. */
+    public static void copy(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        System.arraycopy(a, ao, r, ro, LIMBS);
+    }
+
+    /** @return whether the element is zero. */
+    public static boolean isZero(final long[] a, final int ao)
+    {
+        return Limbs.isZero(a, ao, LIMBS);
+    }
+
+    /** @return whether the element is one. */
+    public static boolean isOne(final long[] a, final int ao)
+    {
+        return Fq2.isOne(a, ao) && Limbs.isZero(a, ao + E, LIMBS - E);
+    }
+
+    /** @return whether two elements are equal. */
+    public static boolean equal(final long[] a, final int ao, final long[] b, final int bo)
+    {
+        return Limbs.equal(a, ao, b, bo, LIMBS);
+    }
+
+    /** {@code r = a + b}. */
+    public static void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        Fq6.add(r, ro, a, ao, b, bo);
+        Fq6.add(r, ro + H, a, ao + H, b, bo + H);
+    }
+
+    /** {@code r = a − b}. */
+    public static void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        Fq6.sub(r, ro, a, ao, b, bo);
+        Fq6.sub(r, ro + H, a, ao + H, b, bo + H);
+    }
+
+    /** {@code r = −a}. */
+    public static void neg(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        Fq6.neg(r, ro, a, ao);
+        Fq6.neg(r, ro + H, a, ao + H);
+    }
+
+    /** {@code r = conj(a) = c0 − c1·w = a^(p⁶)}; on the cyclotomic subgroup (GT) this is the inverse. */
+    public static void conjugate(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        Fq6.copy(r, ro, a, ao);
+        Fq6.neg(r, ro + H, a, ao + H);
+    }
+
+    /**
+     * {@code r = a·b} by Karatsuba over Fq6 (three Fq6 multiplications): {@code c0 = a0b0 + v·a1b1},
+     * {@code c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1}.
+     */
+    public static void mul(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
+        final long[] s, final int so)
+    {
+        final int t0 = so;
+        final int t1 = so + H;
+        final int x = so + 2 * H;
+        final int y = so + 3 * H;
+        final int fs = so + 4 * H;
+        Fq6.mul(s, t0, a, ao, b, bo, s, fs);
+        Fq6.mul(s, t1, a, ao + H, b, bo + H, s, fs);
+        Fq6.add(s, x, a, ao, a, ao + H);
+        Fq6.add(s, y, b, bo, b, bo + H);
+        Fq6.mul(s, x, s, x, s, y, s, fs);
+        Fq6.sub(s, x, s, x, s, t0);
+        Fq6.sub(s, x, s, x, s, t1);
+        Fq6.mulByNonResidue(s, t1, s, t1, s, fs);
+        Fq6.add(r, ro, s, t0, s, t1);
+        Fq6.copy(r, ro + H, s, x);
+    }
+
+    /** {@code r = a·b} with per-thread scratch. */
+    public static void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        mul(r, ro, a, ao, b, bo, SCRATCH_POOL.get(), 0);
+    }
+
+    /**
+     * {@code r = a²} by the complex method (two Fq6 multiplications): with {@code t = a0a1},
+     * {@code c0 = (a0 + a1)(a0 + v·a1) − t − v·t}, {@code c1 = 2t}.
+     */
+    public static void square(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
+    {
+        final int t = so;
+        final int x = so + H;
+        final int y = so + 2 * H;
+        final int fs = so + 4 * H;
+        Fq6.mul(s, t, a, ao, a, ao + H, s, fs);
+        Fq6.add(s, x, a, ao, a, ao + H);
+        Fq6.mulByNonResidue(s, y, a, ao + H, s, fs);
+        Fq6.add(s, y, s, y, a, ao);
+        Fq6.mul(s, x, s, x, s, y, s, fs);
+        Fq6.sub(s, x, s, x, s, t);
+        Fq6.mulByNonResidue(s, y, s, t, s, fs);
+        Fq6.sub(r, ro, s, x, s, y);
+        Fq6.dbl(r, ro + H, s, t);
+    }
+
+    /** {@code r = a²} with per-thread scratch. */
+    public static void square(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        square(r, ro, a, ao, SCRATCH_POOL.get(), 0);
+    }
+
+    /**
+     * {@code r = a⁻¹ = (a0 − a1·w)/(a0² − v·a1²)}.
+     *
+     * @throws ArithmeticException if {@code a} is zero.
+     */
+    public static void inverse(final long[] r, final int ro, final long[] a, final int ao, final long[] s,
+        final int so)
+    {
+        if (isZero(a, ao))
+        {
+            throw new ArithmeticException("Fq12: inverse of zero");
+        }
+        final int t = so;
+        final int x = so + H;
+        final int fs = so + 4 * H;
+        Fq6.square(s, t, a, ao, s, fs);
+        Fq6.square(s, x, a, ao + H, s, fs);
+        Fq6.mulByNonResidue(s, x, s, x, s, fs);
+        Fq6.sub(s, t, s, t, s, x);
+        Fq6.inverse(s, t, s, t, s, fs);
+        Fq6.mul(r, ro, a, ao, s, t, s, fs);
+        Fq6.mul(s, x, a, ao + H, s, t, s, fs);
+        Fq6.neg(r, ro + H, s, x);
+    }
+
+    /**
+     * {@code r = a⁻¹} with per-thread scratch.
+     *
+     * @throws ArithmeticException if {@code a} is zero.
+     */
+    public static void inverse(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        inverse(r, ro, a, ao, SCRATCH_POOL.get(), 0);
+    }
+
+    /**
+     * {@code r = a^(p^power)} for power 0 to 3: the Fq2 coefficient of w^j is conjugated {@code power} times and
+     * multiplied by {@code γ(power, j) = ξ^(j(p^power − 1)/6)} (see {@link FrobeniusCoefficients}).
+     */
+    public static void frobenius(final long[] r, final int ro, final long[] a, final int ao, final int power,
+        final long[] s, final int so)
+    {
+        if (power < 0 || power > FrobeniusCoefficients.MAX_POWER)
+        {
+            throw new IllegalArgumentException("Fq12: Frobenius power must be 0 to 3, got " + power);
+        }
+        final long[] gamma = FrobeniusCoefficients.of(power);
+        for (int i = 0; i < 6; i++)
+        {
+            final int at = ro + i * E;
+            Fq2.frobenius(r, at, a, ao + i * E, power);
+            if (W_EXPONENT[i] != 0)
+            {
+                Fq2.mul(r, at, r, at, gamma, FrobeniusCoefficients.offset(W_EXPONENT[i]), s, so);
+            }
+        }
+    }
+
+    /** {@code r = a^(p^power)} with per-thread scratch. */
+    public static void frobenius(final long[] r, final int ro, final long[] a, final int ao, final int power)
+    {
+        frobenius(r, ro, a, ao, power, SCRATCH_POOL.get(), 0);
+    }
+
+    /**
+     * {@code r = a·(l0 + l1·v + l4·vw)}: the product with a line of the Miller loop on the M-twist, whose non-zero
+     * coefficients sit at positions 0, 1 and 4 of the memory order. Karatsuba over Fq6 with the sparse products
+     * {@link Fq6#mulBy01} and {@link Fq6#mulBy1}: thirteen Fq2 multiplications.
+     */
+    public static void mulBy014(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] l0, final int l0o,
+        final long[] l1, final int l1o, final long[] l4, final int l4o, final long[] s, final int so)
+    {
+        final int t0 = so;
+        final int t1 = so + H;
+        final int x = so + 2 * H;
+        final int y = so + 3 * H;
+        final int fs = so + 4 * H;
+        Fq6.mulBy01(s, t0, a, ao, l0, l0o, l1, l1o, s, fs);
+        Fq6.mulBy1(s, t1, a, ao + H, l4, l4o, s, fs);
+        Fq2.add(s, y, l1, l1o, l4, l4o);
+        Fq6.add(s, x, a, ao, a, ao + H);
+        Fq6.mulBy01(s, x, s, x, l0, l0o, s, y, s, fs);
+        Fq6.sub(s, x, s, x, s, t0);
+        Fq6.sub(s, x, s, x, s, t1);
+        Fq6.mulByNonResidue(s, t1, s, t1, s, fs);
+        Fq6.add(r, ro, s, t0, s, t1);
+        Fq6.copy(r, ro + H, s, x);
+    }
+
+    /**
+     * {@code r = a²} for {@code a} in the cyclotomic subgroup (as after the easy part of the final exponentiation),
+     * by Granger and Scott's method: with a = A + B·w + C·w² over Fq4 = Fq2[W]/(W² − ξ), W = w³,
+     * {@code a² = (3A² − 2Ā) + (3W·C² + 2B̄)·w + (3B² − 2C̄)·w²}, nine Fq2 squarings. Wrong for other elements.
+     */
+    public static void cyclotomicSquare(final long[] r, final int ro, final long[] a, final int ao, final long[] s,
+        final int so)
+    {
+        // A = z0 + z1·W, B = z2 + z3·W, C = z4 + z5·W in the memory order c0.b0 c0.b1 c0.b2 c1.b0 c1.b1 c1.b2
+        final int z0 = 0;
+        final int z4 = E;
+        final int z3 = 2 * E;
+        final int z2 = 3 * E;
+        final int z1 = 4 * E;
+        final int z5 = 5 * E;
+        final int a0 = so;
+        final int a1 = so + E;
+        final int b0 = so + 2 * E;
+        final int b1 = so + 3 * E;
+        final int c0 = so + 4 * E;
+        final int c1 = so + 5 * E;
+        final int fs = so + 6 * E;
+        fq4Square(s, a0, a, ao + z0, a, ao + z1, s, fs);
+        fq4Square(s, b0, a, ao + z2, a, ao + z3, s, fs);
+        fq4Square(s, c0, a, ao + z4, a, ao + z5, s, fs);
+        timesThreeMinusTwice(r, ro + z0, s, a0, a, ao + z0, false);
+        timesThreeMinusTwice(r, ro + z1, s, a1, a, ao + z1, true);
+        timesThreeMinusTwice(r, ro + z4, s, b0, a, ao + z4, false);
+        timesThreeMinusTwice(r, ro + z5, s, b1, a, ao + z5, true);
+        Fq2.mulByNonResidue(s, c1, s, c1, s, fs);
+        timesThreeMinusTwice(r, ro + z2, s, c1, a, ao + z2, true);
+        timesThreeMinusTwice(r, ro + z3, s, c0, a, ao + z3, false);
+    }
+
+    /** {@code (r0, r0 + E) = (x + y·W)² = (x² + ξy², 2xy)} in Fq4, three Fq2 squarings; uses 2 Fq2 + Fq2 scratch. */
+    private static void fq4Square(final long[] r, final int ro, final long[] x, final int xo, final long[] y,
+        final int yo, final long[] s, final int so)
+    {
+        final int tx = so;
+        final int ty = so + E;
+        final int fs = so + 2 * E;
+        Fq2.square(s, tx, x, xo, s, fs);
+        Fq2.square(s, ty, y, yo, s, fs);
+        Fq2.add(r, ro + E, x, xo, y, yo);
+        Fq2.square(r, ro + E, r, ro + E, s, fs);
+        Fq2.sub(r, ro + E, r, ro + E, s, tx);
+        Fq2.sub(r, ro + E, r, ro + E, s, ty);
+        Fq2.mulByNonResidue(s, ty, s, ty, s, fs);
+        Fq2.add(r, ro, s, tx, s, ty);
+    }
+
+    /** {@code r = 3t ± 2z}: plus when {@code plus}, minus otherwise; {@code t} is in scratch, {@code r} may be z. */
+    private static void timesThreeMinusTwice(final long[] r, final int ro, final long[] t, final int to,
+        final long[] z, final int zo, final boolean plus)
+    {
+        if (plus)
+        {
+            Fq2.add(r, ro, t, to, z, zo);
+        }
+        else
+        {
+            Fq2.sub(r, ro, t, to, z, zo);
+        }
+        Fq2.dbl(r, ro, r, ro);
+        Fq2.add(r, ro, r, ro, t, to);
+    }
+
+    /**
+     * {@code r = a^x} for the curve seed x = −0xd201000000010000, for {@code a} in the cyclotomic subgroup: square and
+     * multiply over |x| with cyclotomic squarings, then a conjugation for the sign.
+     */
+    public static void cyclotomicExpBySeed(final long[] r, final int ro, final long[] a, final int ao,
+        final long[] s, final int so)
+    {
+        final int base = so;
+        final int fs = so + LIMBS;
+        copy(s, base, a, ao);
+        copy(r, ro, a, ao);
+        for (int i = 62 - Long.numberOfLeadingZeros(SEED_ABS); i >= 0; i--)
+        {
+            cyclotomicSquare(r, ro, r, ro, s, fs);
+            if (((SEED_ABS >>> i) & 1) != 0)
+            {
+                mul(r, ro, r, ro, s, base, s, fs);
+            }
+        }
+        conjugate(r, ro, r, ro);
+    }
+}

@@ -1,0 +1,394 @@
+package io.jprove.field;
+
+import java.math.BigInteger;
+import java.util.random.RandomGenerator;
+
+/**
+ * The quadratic extension Fq2 = Fq[u]/(u² + 1) of BLS12-381: an element {@code c0 + c1·u} is 12 limbs, c0 then c1,
+ * each an {@link Fq} element in Montgomery form.
+ * <p>
+ * Calling convention as in {@link Fq}: operations write into {@code (r, ro)}, which may alias any input. Operations
+ * that need temporaries come in two forms: one taking a caller scratch range {@code (s, so)} of the documented size
+ * (used by the tower and the pairing, which allocate nothing), and a convenience form that borrows a per-thread
+ * scratch array.
+ */
+public final class Fq2
+{
+    /** 64-bit limbs per element. */
+    public static final int LIMBS = 2 * Fq.LIMBS;
+    /** Bytes in the encoding c1 ‖ c0 (zcash/blst), each big-endian. */
+    public static final int BYTES = 2 * Fq.BYTES;
+    /** Scratch limbs needed by {@link #mul}, {@link #square} and every other scratch-taking operation here. */
+    public static final int SCRATCH = 4 * Fq.LIMBS;
+
+    private static final int N = Fq.LIMBS;
+    private static final BigInteger P = Fq.MODULUS;
+    /** (p − 3)/4: the first exponent of the square root (Adj–Rodríguez-Henríquez, Algorithm 9). */
+    private static final BigInteger SQRT_EXPONENT_1 = P.subtract(BigInteger.valueOf(3)).shiftRight(2);
+    /** (p − 1)/2: the second exponent of the square root. */
+    private static final BigInteger SQRT_EXPONENT_2 = P.subtract(BigInteger.ONE).shiftRight(1);
+    private static final long[] ONE = of(BigInteger.ONE, BigInteger.ZERO);
+    private static final long[] MINUS_ONE = of(P.subtract(BigInteger.ONE), BigInteger.ZERO);
+    private static final ThreadLocal<long[]> SCRATCH_POOL = ThreadLocal.withInitial(() -> new long[SCRATCH]);
+
+    private Fq2()
+    {
+    }
+
+    /** @return a new zero element. */
+    public static long[] zero()
+    {
+        return new long[LIMBS];
+    }
+
+    /** @return a new element equal to one. */
+    public static long[] one()
+    {
+        return ONE.clone();
+    }
+
+    /** @return the element {@code c0 + c1·u} from canonical coordinates in [0, p). */
+    public static long[] of(final BigInteger c0, final BigInteger c1)
+    {
+        final long[] r = new long[LIMBS];
+        Fq.FIELD.fromBigInteger(c0, r, 0);
+        Fq.FIELD.fromBigInteger(c1, r, N);
+        return r;
+    }
+
+    /** @return {@code {c0, c1}} as canonical integers. */
+    public static BigInteger[] toBigIntegers(final long[] a, final int ao)
+    {
+        return new BigInteger[] {Fq.toBigInteger(a, ao), Fq.toBigInteger(a, ao + N)};
+    }
+
+    /** @return a uniformly random element. */
+    public static long[] random(final RandomGenerator rng)
+    {
+        final long[] r = new long[LIMBS];
+        Fq.FIELD.random(rng, r, 0);
+        Fq.FIELD.random(rng, r, N);
+        return r;
+    }
+
+    /** Sets {@code r} to zero. */
+    public static void setZero(final long[] r, final int ro)
+    {
+        java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
+    }
+
+    /** Sets {@code r} to one. */
+    public static void setOne(final long[] r, final int ro)
+    {
+        System.arraycopy(ONE, 0, r, ro, LIMBS);
+    }
+
+    /** Copies an element. */
+    public static void copy(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        System.arraycopy(a, ao, r, ro, LIMBS);
+    }
+
+    /** @return whether the element is zero. */
+    public static boolean isZero(final long[] a, final int ao)
+    {
+        return Limbs.isZero(a, ao, LIMBS);
+    }
+
+    /** @return whether the element is one. */
+    public static boolean isOne(final long[] a, final int ao)
+    {
+        return Limbs.equal(a, ao, ONE, 0, LIMBS);
+    }
+
+    /** @return whether two elements are equal. */
+    public static boolean equal(final long[] a, final int ao, final long[] b, final int bo)
+    {
+        return Limbs.equal(a, ao, b, bo, LIMBS);
+    }
+
+    /** {@code r = a + b}. */
+    public static void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        Fq.add(r, ro, a, ao, b, bo);
+        Fq.add(r, ro + N, a, ao + N, b, bo + N);
+    }
+
+    /** {@code r = a − b}. */
+    public static void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        Fq.sub(r, ro, a, ao, b, bo);
+        Fq.sub(r, ro + N, a, ao + N, b, bo + N);
+    }
+
+    /** {@code r = 2a}. */
+    public static void dbl(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        Fq.add(r, ro, a, ao, a, ao);
+        Fq.add(r, ro + N, a, ao + N, a, ao + N);
+    }
+
+    /** {@code r = −a}. */
+    public static void neg(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        Fq.neg(r, ro, a, ao);
+        Fq.neg(r, ro + N, a, ao + N);
+    }
+
+    /** {@code r = conj(a) = c0 − c1·u}, which is also the p-power Frobenius map. */
+    public static void conjugate(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        Fq.copy(r, ro, a, ao);
+        Fq.neg(r, ro + N, a, ao + N);
+    }
+
+    /** {@code r = a^(p^power)}: the conjugate for odd powers, {@code a} itself for even ones. */
+    public static void frobenius(final long[] r, final int ro, final long[] a, final int ao, final int power)
+    {
+        if ((power & 1) == 1)
+        {
+            conjugate(r, ro, a, ao);
+        }
+        else
+        {
+            copy(r, ro, a, ao);
+        }
+    }
+
+    /**
+     * {@code r = a·b} by Karatsuba with three Fq multiplications: {@code c0 = a0b0 − a1b1},
+     * {@code c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1}. Uses {@link #SCRATCH} limbs of {@code s} at {@code so}.
+     */
+    public static void mul(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
+        final long[] s, final int so)
+    {
+        final int t0 = so;
+        final int t1 = so + N;
+        final int sa = so + 2 * N;
+        final int sb = so + 3 * N;
+        Fq.mul(s, t0, a, ao, b, bo);
+        Fq.mul(s, t1, a, ao + N, b, bo + N);
+        Fq.add(s, sa, a, ao, a, ao + N);
+        Fq.add(s, sb, b, bo, b, bo + N);
+        Fq.mul(s, sa, s, sa, s, sb);
+        Fq.sub(r, ro, s, t0, s, t1);
+        Fq.sub(s, sa, s, sa, s, t0);
+        Fq.sub(r, ro + N, s, sa, s, t1);
+    }
+
+    /** {@code r = a·b} with per-thread scratch. */
+    public static void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        mul(r, ro, a, ao, b, bo, SCRATCH_POOL.get(), 0);
+    }
+
+    /**
+     * {@code r = a²} by the complex method with two Fq multiplications: {@code c0 = (a0 + a1)(a0 − a1)},
+     * {@code c1 = 2a0a1}. Uses {@link #SCRATCH} limbs of {@code s} at {@code so}.
+     */
+    public static void square(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
+    {
+        final int sum = so;
+        final int diff = so + N;
+        final int prod = so + 2 * N;
+        Fq.add(s, sum, a, ao, a, ao + N);
+        Fq.sub(s, diff, a, ao, a, ao + N);
+        Fq.mul(s, prod, a, ao, a, ao + N);
+        Fq.mul(r, ro, s, sum, s, diff);
+        Fq.add(r, ro + N, s, prod, s, prod);
+    }
+
+    /** {@code r = a²} with per-thread scratch. */
+    public static void square(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        square(r, ro, a, ao, SCRATCH_POOL.get(), 0);
+    }
+
+    /** {@code r = a·k} for an Fq element {@code k}; {@code k} may overlap {@code r}. */
+    public static void mulByFq(final long[] r, final int ro, final long[] a, final int ao, final long[] k, final int ko)
+    {
+        final long[] s = SCRATCH_POOL.get();
+        mulByFq(r, ro, a, ao, k, ko, s, 0);
+    }
+
+    /** {@code r = a·k} for an Fq element {@code k}, with caller scratch (6 limbs used). */
+    public static void mulByFq(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] k, final int ko,
+        final long[] s, final int so)
+    {
+        Fq.mul(s, so, a, ao + N, k, ko);
+        Fq.mul(r, ro, a, ao, k, ko);
+        Fq.copy(r, ro + N, s, so);
+    }
+
+    /**
+     * {@code r = a·(u + 1) = (a0 − a1) + (a0 + a1)·u}: multiplication by the sextic non-residue that defines Fq6
+     * (and the twist). Uses 6 limbs of scratch.
+     */
+    public static void mulByNonResidue(final long[] r, final int ro, final long[] a, final int ao, final long[] s,
+        final int so)
+    {
+        Fq.sub(s, so, a, ao, a, ao + N);
+        Fq.add(r, ro + N, a, ao, a, ao + N);
+        Fq.copy(r, ro, s, so);
+    }
+
+    /** {@code r = a·(u + 1)} with per-thread scratch. */
+    public static void mulByNonResidue(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        mulByNonResidue(r, ro, a, ao, SCRATCH_POOL.get(), 0);
+    }
+
+    /** Writes the norm {@code a0² + a1² = a·conj(a)} (an Fq element) at {@code (r, ro)}; uses 6 limbs of scratch. */
+    public static void norm(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
+    {
+        Fq.square(s, so, a, ao + N);
+        Fq.square(r, ro, a, ao);
+        Fq.add(r, ro, r, ro, s, so);
+    }
+
+    /**
+     * {@code r = a⁻¹ = conj(a)/norm(a)}. Uses {@link #SCRATCH} limbs of scratch.
+     *
+     * @throws ArithmeticException if {@code a} is zero.
+     */
+    public static void inverse(final long[] r, final int ro, final long[] a, final int ao, final long[] s,
+        final int so)
+    {
+        if (isZero(a, ao))
+        {
+            throw new ArithmeticException("Fq2: inverse of zero");
+        }
+        final int n = so + N;
+        norm(s, n, a, ao, s, so);
+        FqInversion.inverse(s, n, s, n, s, so + 2 * N);
+        Fq.mul(r, ro, a, ao, s, n);
+        Fq.mul(s, so, a, ao + N, s, n);
+        Fq.neg(r, ro + N, s, so);
+    }
+
+    /**
+     * {@code r = a⁻¹} with per-thread scratch.
+     *
+     * @throws ArithmeticException if {@code a} is zero.
+     */
+    public static void inverse(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        inverse(r, ro, a, ao, SCRATCH_POOL.get(), 0);
+    }
+
+    /** {@code r = a^e} for a non-negative exponent (square-and-multiply; allocates, not for hot loops). */
+    public static void pow(final long[] r, final int ro, final long[] a, final int ao, final BigInteger e)
+    {
+        if (e.signum() < 0)
+        {
+            throw new IllegalArgumentException("Fq2: negative exponent " + e);
+        }
+        final long[] base = new long[LIMBS];
+        copy(base, 0, a, ao);
+        final long[] acc = one();
+        final long[] s = new long[SCRATCH];
+        for (int i = e.bitLength() - 1; i >= 0; i--)
+        {
+            square(acc, 0, acc, 0, s, 0);
+            if (e.testBit(i))
+            {
+                mul(acc, 0, acc, 0, base, 0, s, 0);
+            }
+        }
+        copy(r, ro, acc, 0);
+    }
+
+    /**
+     * @return the quadratic character of {@code a}: 0 for zero, 1 for a non-zero square, −1 otherwise. An element of
+     * Fq2 is a square exactly when its norm is a square in Fq.
+     */
+    public static int legendre(final long[] a, final int ao)
+    {
+        final long[] nrm = new long[N];
+        norm(nrm, 0, a, ao, new long[N], 0);
+        return Fq.legendre(nrm, 0);
+    }
+
+    /** @return whether {@code a} is a square (zero included). */
+    public static boolean isSquare(final long[] a, final int ao)
+    {
+        return legendre(a, ao) >= 0;
+    }
+
+    /**
+     * Square root for p ≡ 3 (mod 4): Algorithm 9 of Adj and Rodríguez-Henríquez, "Square root computation over even
+     * extension fields" (eprint 2012/685). The candidate is checked by squaring.
+     *
+     * @return whether {@code a} is a square; when it is, {@code r} holds a root (which one is unspecified).
+     */
+    public static boolean sqrt(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        if (isZero(a, ao))
+        {
+            setZero(r, ro);
+            return true;
+        }
+        final long[] s = new long[SCRATCH];
+        final long[] a1 = new long[LIMBS];
+        pow(a1, 0, a, ao, SQRT_EXPONENT_1);
+        final long[] x0 = new long[LIMBS];
+        mul(x0, 0, a1, 0, a, ao, s, 0);
+        final long[] alpha = new long[LIMBS];
+        mul(alpha, 0, a1, 0, x0, 0, s, 0);
+        final long[] candidate = new long[LIMBS];
+        if (equal(alpha, 0, MINUS_ONE, 0))
+        {
+            // x = u·x0 = −x0.c1 + x0.c0·u
+            Fq.neg(candidate, 0, x0, N);
+            Fq.copy(candidate, N, x0, 0);
+        }
+        else
+        {
+            final long[] b = new long[LIMBS];
+            add(b, 0, alpha, 0, ONE, 0);
+            pow(b, 0, b, 0, SQRT_EXPONENT_2);
+            mul(candidate, 0, b, 0, x0, 0, s, 0);
+        }
+        final long[] check = new long[LIMBS];
+        square(check, 0, candidate, 0, s, 0);
+        if (!equal(check, 0, a, ao))
+        {
+            return false;
+        }
+        copy(r, ro, candidate, 0);
+        return true;
+    }
+
+    /**
+     * @return whether {@code a > −a} in the zcash/blst order: compare c1, and c0 only when c1 is zero. This is the
+     * sign rule of compressed G2 points.
+     */
+    public static boolean isLexicographicallyLargest(final long[] a, final int ao)
+    {
+        if (!Fq.isZero(a, ao + N))
+        {
+            return Fq.isLexicographicallyLargest(a, ao + N);
+        }
+        return Fq.isLexicographicallyLargest(a, ao);
+    }
+
+    /** Writes the 96-byte encoding c1 ‖ c0, each canonical big-endian. */
+    public static void toBytes(final long[] a, final int ao, final byte[] out, final int offset)
+    {
+        Fq.toBytes(a, ao + N, out, offset);
+        Fq.toBytes(a, ao, out, offset + Fq.BYTES);
+    }
+
+    /**
+     * Reads the 96-byte encoding c1 ‖ c0 into Montgomery form.
+     *
+     * @param mask ANDed into the first byte (that of c1) before decoding, to clear point flags (0xff for none).
+     * @return false when either coordinate is not below p; {@code r} is then unspecified.
+     */
+    public static boolean fromBytes(final byte[] in, final int offset, final int mask, final long[] r, final int ro)
+    {
+        return Fq.fromBytes(in, offset, mask, r, ro + N) && Fq.fromBytes(in, offset + Fq.BYTES, 0xff, r, ro);
+    }
+}

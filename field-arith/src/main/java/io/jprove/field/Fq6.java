@@ -1,0 +1,325 @@
+package io.jprove.field;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * The cubic extension Fq6 = Fq2[v]/(v³ − ξ), ξ = u + 1: an element {@code c0 + c1·v + c2·v²} is 36 limbs, c0, c1,
+ * c2 as {@link Fq2} elements.
+ * <p>
+ * Calling convention as in {@link Fq2}: results go to {@code (r, ro)}, which may alias any input; operations that
+ * need temporaries take a caller scratch range {@code (s, so)} of {@link #SCRATCH} limbs that must overlap neither
+ * the result nor the inputs.
+ */
+public final class Fq6
+{
+    /** 64-bit limbs per element. */
+    public static final int LIMBS = 3 * Fq2.LIMBS;
+    /** Scratch limbs needed by every scratch-taking operation here. */
+    public static final int SCRATCH = 8 * Fq2.LIMBS + Fq2.SCRATCH;
+
+    private static final int E = Fq2.LIMBS;
+
+    private Fq6()
+    {
+    }
+
+    /** @return a new element equal to one. */
+    public static long[] one()
+    {
+        final long[] r = new long[LIMBS];
+        Fq2.setOne(r, 0);
+        return r;
+    }
+
+    /** @return a uniformly random element. */
+    public static long[] random(final RandomGenerator rng)
+    {
+        final long[] r = new long[LIMBS];
+        for (int i = 0; i < 3; i++)
+        {
+            Fq2.copy(r, i * E, Fq2.random(rng), 0);
+        }
+        return r;
+    }
+
+    /** Sets {@code r} to zero. */
+    public static void setZero(final long[] r, final int ro)
+    {
+        java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
+    }
+
+    /** Sets {@code r} to one. */
+    public static void setOne(final long[] r, final int ro)
+    {
+        setZero(r, ro);
+        Fq2.setOne(r, ro);
+    }
+
+    /** Copies an element. */
+    public static void copy(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        System.arraycopy(a, ao, r, ro, LIMBS);
+    }
+
+    /** @return whether the element is zero. */
+    public static boolean isZero(final long[] a, final int ao)
+    {
+        return Limbs.isZero(a, ao, LIMBS);
+    }
+
+    /** @return whether two elements are equal. */
+    public static boolean equal(final long[] a, final int ao, final long[] b, final int bo)
+    {
+        return Limbs.equal(a, ao, b, bo, LIMBS);
+    }
+
+    /** {@code r = a + b}. */
+    public static void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        Fq2.add(r, ro, a, ao, b, bo);
+        Fq2.add(r, ro + E, a, ao + E, b, bo + E);
+        Fq2.add(r, ro + 2 * E, a, ao + 2 * E, b, bo + 2 * E);
+    }
+
+    /** {@code r = a − b}. */
+    public static void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        Fq2.sub(r, ro, a, ao, b, bo);
+        Fq2.sub(r, ro + E, a, ao + E, b, bo + E);
+        Fq2.sub(r, ro + 2 * E, a, ao + 2 * E, b, bo + 2 * E);
+    }
+
+    /** {@code r = 2a}. */
+    public static void dbl(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        add(r, ro, a, ao, a, ao);
+    }
+
+    /** {@code r = −a}. */
+    public static void neg(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        Fq2.neg(r, ro, a, ao);
+        Fq2.neg(r, ro + E, a, ao + E);
+        Fq2.neg(r, ro + 2 * E, a, ao + 2 * E);
+    }
+
+    /**
+     * {@code r = a·b} by Karatsuba with six Fq2 multiplications: with {@code tᵢ = aᵢbᵢ},
+     * {@code c0 = ξ((a1 + a2)(b1 + b2) − t1 − t2) + t0}, {@code c1 = (a0 + a1)(b0 + b1) − t0 − t1 + ξt2},
+     * {@code c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1}.
+     */
+    public static void mul(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
+        final long[] s, final int so)
+    {
+        final int t0 = so;
+        final int t1 = so + E;
+        final int t2 = so + 2 * E;
+        final int x = so + 3 * E;
+        final int y = so + 4 * E;
+        final int c0 = so + 5 * E;
+        final int c1 = so + 6 * E;
+        final int c2 = so + 7 * E;
+        final int fs = so + 8 * E;
+        Fq2.mul(s, t0, a, ao, b, bo, s, fs);
+        Fq2.mul(s, t1, a, ao + E, b, bo + E, s, fs);
+        Fq2.mul(s, t2, a, ao + 2 * E, b, bo + 2 * E, s, fs);
+
+        Fq2.add(s, x, a, ao + E, a, ao + 2 * E);
+        Fq2.add(s, y, b, bo + E, b, bo + 2 * E);
+        Fq2.mul(s, c0, s, x, s, y, s, fs);
+        Fq2.sub(s, c0, s, c0, s, t1);
+        Fq2.sub(s, c0, s, c0, s, t2);
+        Fq2.mulByNonResidue(s, c0, s, c0, s, fs);
+        Fq2.add(s, c0, s, c0, s, t0);
+
+        Fq2.add(s, x, a, ao, a, ao + E);
+        Fq2.add(s, y, b, bo, b, bo + E);
+        Fq2.mul(s, c1, s, x, s, y, s, fs);
+        Fq2.sub(s, c1, s, c1, s, t0);
+        Fq2.sub(s, c1, s, c1, s, t1);
+        Fq2.mulByNonResidue(s, x, s, t2, s, fs);
+        Fq2.add(s, c1, s, c1, s, x);
+
+        Fq2.add(s, x, a, ao, a, ao + 2 * E);
+        Fq2.add(s, y, b, bo, b, bo + 2 * E);
+        Fq2.mul(s, c2, s, x, s, y, s, fs);
+        Fq2.sub(s, c2, s, c2, s, t0);
+        Fq2.sub(s, c2, s, c2, s, t2);
+        Fq2.add(s, c2, s, c2, s, t1);
+        System.arraycopy(s, c0, r, ro, LIMBS);
+    }
+
+    /**
+     * {@code r = a²} by Chung and Hasan's SQR2 (three squarings, two multiplications): {@code s0 = a0²},
+     * {@code s1 = 2a0a1}, {@code s2 = (a0 − a1 + a2)²}, {@code s3 = 2a1a2}, {@code s4 = a2²}; then
+     * {@code c0 = ξs3 + s0}, {@code c1 = ξs4 + s1}, {@code c2 = s1 + s2 + s3 − s0 − s4}.
+     */
+    public static void square(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
+    {
+        final int s0 = so;
+        final int s1 = so + E;
+        final int s2 = so + 2 * E;
+        final int s3 = so + 3 * E;
+        final int s4 = so + 4 * E;
+        final int fs = so + 8 * E;
+        Fq2.square(s, s0, a, ao, s, fs);
+        Fq2.mul(s, s1, a, ao, a, ao + E, s, fs);
+        Fq2.dbl(s, s1, s, s1);
+        Fq2.sub(s, s2, a, ao, a, ao + E);
+        Fq2.add(s, s2, s, s2, a, ao + 2 * E);
+        Fq2.square(s, s2, s, s2, s, fs);
+        Fq2.mul(s, s3, a, ao + E, a, ao + 2 * E, s, fs);
+        Fq2.dbl(s, s3, s, s3);
+        Fq2.square(s, s4, a, ao + 2 * E, s, fs);
+        // c2 into the s2 slot, then c0 into s0 and c1 into s1, so that c0 c1 c2 end up contiguous
+        Fq2.add(s, s2, s, s2, s, s1);
+        Fq2.add(s, s2, s, s2, s, s3);
+        Fq2.sub(s, s2, s, s2, s, s0);
+        Fq2.sub(s, s2, s, s2, s, s4);
+        Fq2.mulByNonResidue(s, s3, s, s3, s, fs);
+        Fq2.add(s, s0, s, s0, s, s3);
+        Fq2.mulByNonResidue(s, s4, s, s4, s, fs);
+        Fq2.add(s, s1, s, s1, s, s4);
+        System.arraycopy(s, s0, r, ro, LIMBS);
+    }
+
+    /** {@code r = a·v = ξa2 + a0·v + a1·v²}. */
+    public static void mulByNonResidue(final long[] r, final int ro, final long[] a, final int ao, final long[] s,
+        final int so)
+    {
+        Fq2.mulByNonResidue(s, so, a, ao + 2 * E, s, so + E);
+        Fq2.copy(r, ro + 2 * E, a, ao + E);
+        Fq2.copy(r, ro + E, a, ao);
+        Fq2.copy(r, ro, s, so);
+    }
+
+    /** {@code r = a·k} for an Fq2 element {@code k} (which must not overlap {@code r}). */
+    public static void mulByFq2(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] k, final int ko,
+        final long[] s, final int so)
+    {
+        Fq2.mul(r, ro, a, ao, k, ko, s, so);
+        Fq2.mul(r, ro + E, a, ao + E, k, ko, s, so);
+        Fq2.mul(r, ro + 2 * E, a, ao + 2 * E, k, ko, s, so);
+    }
+
+    /**
+     * {@code r = a·(b0 + b1·v)} with five Fq2 multiplications: {@code c0 = ξ((a1 + a2)b1 − a1b1) + a0b0},
+     * {@code c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1}, {@code c2 = (a0 + a2)b0 − a0b0 + a1b1}.
+     */
+    public static void mulBy01(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] b0, final int b0o,
+        final long[] b1, final int b1o, final long[] s, final int so)
+    {
+        final int t0 = so;
+        final int t1 = so + E;
+        final int x = so + 2 * E;
+        final int y = so + 3 * E;
+        final int c0 = so + 5 * E;
+        final int c1 = so + 6 * E;
+        final int c2 = so + 7 * E;
+        final int fs = so + 8 * E;
+        Fq2.mul(s, t0, a, ao, b0, b0o, s, fs);
+        Fq2.mul(s, t1, a, ao + E, b1, b1o, s, fs);
+
+        Fq2.add(s, x, a, ao + E, a, ao + 2 * E);
+        Fq2.mul(s, c0, s, x, b1, b1o, s, fs);
+        Fq2.sub(s, c0, s, c0, s, t1);
+        Fq2.mulByNonResidue(s, c0, s, c0, s, fs);
+        Fq2.add(s, c0, s, c0, s, t0);
+
+        Fq2.add(s, x, a, ao, a, ao + E);
+        Fq2.add(s, y, b0, b0o, b1, b1o);
+        Fq2.mul(s, c1, s, x, s, y, s, fs);
+        Fq2.sub(s, c1, s, c1, s, t0);
+        Fq2.sub(s, c1, s, c1, s, t1);
+
+        Fq2.add(s, x, a, ao, a, ao + 2 * E);
+        Fq2.mul(s, c2, s, x, b0, b0o, s, fs);
+        Fq2.sub(s, c2, s, c2, s, t0);
+        Fq2.add(s, c2, s, c2, s, t1);
+        System.arraycopy(s, c0, r, ro, LIMBS);
+    }
+
+    /** {@code r = a·(b1·v) = ξa2b1 + a0b1·v + a1b1·v²} with three Fq2 multiplications. */
+    public static void mulBy1(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] b1, final int b1o,
+        final long[] s, final int so)
+    {
+        final int c0 = so;
+        final int c1 = so + E;
+        final int c2 = so + 2 * E;
+        final int fs = so + 8 * E;
+        Fq2.mul(s, c0, a, ao + 2 * E, b1, b1o, s, fs);
+        Fq2.mulByNonResidue(s, c0, s, c0, s, fs);
+        Fq2.mul(s, c1, a, ao, b1, b1o, s, fs);
+        Fq2.mul(s, c2, a, ao + E, b1, b1o, s, fs);
+        System.arraycopy(s, c0, r, ro, LIMBS);
+    }
+
+    /**
+     * {@code r = a⁻¹}: with {@code c0 = a0² − ξa1a2}, {@code c1 = ξa2² − a0a1}, {@code c2 = a1² − a0a2} and
+     * {@code t = a0c0 + ξ(a2c1 + a1c2)} (an Fq2 element), {@code a⁻¹ = (c0 + c1v + c2v²)/t}.
+     *
+     * @throws ArithmeticException if {@code a} is zero.
+     */
+    public static void inverse(final long[] r, final int ro, final long[] a, final int ao, final long[] s,
+        final int so)
+    {
+        if (isZero(a, ao))
+        {
+            throw new ArithmeticException("Fq6: inverse of zero");
+        }
+        final int c0 = so;
+        final int c1 = so + E;
+        final int c2 = so + 2 * E;
+        final int x = so + 3 * E;
+        final int t = so + 4 * E;
+        final int fs = so + 8 * E;
+        Fq2.square(s, c0, a, ao, s, fs);
+        Fq2.mul(s, x, a, ao + E, a, ao + 2 * E, s, fs);
+        Fq2.mulByNonResidue(s, x, s, x, s, fs);
+        Fq2.sub(s, c0, s, c0, s, x);
+
+        Fq2.square(s, c1, a, ao + 2 * E, s, fs);
+        Fq2.mulByNonResidue(s, c1, s, c1, s, fs);
+        Fq2.mul(s, x, a, ao, a, ao + E, s, fs);
+        Fq2.sub(s, c1, s, c1, s, x);
+
+        Fq2.square(s, c2, a, ao + E, s, fs);
+        Fq2.mul(s, x, a, ao, a, ao + 2 * E, s, fs);
+        Fq2.sub(s, c2, s, c2, s, x);
+
+        Fq2.mul(s, t, a, ao + 2 * E, s, c1, s, fs);
+        Fq2.mul(s, x, a, ao + E, s, c2, s, fs);
+        Fq2.add(s, t, s, t, s, x);
+        Fq2.mulByNonResidue(s, t, s, t, s, fs);
+        Fq2.mul(s, x, a, ao, s, c0, s, fs);
+        Fq2.add(s, t, s, t, s, x);
+        Fq2.inverse(s, t, s, t, s, fs);
+
+        Fq2.mul(r, ro, s, c0, s, t, s, fs);
+        Fq2.mul(r, ro + E, s, c1, s, t, s, fs);
+        Fq2.mul(r, ro + 2 * E, s, c2, s, t, s, fs);
+    }
+
+    /**
+     * {@code r = a^(p^power)} for power 0 to 3: each coefficient goes through Fq2's Frobenius, then c1 is multiplied
+     * by {@code ξ^((p^k − 1)/3)} and c2 by {@code ξ^(2(p^k − 1)/3)} (see {@link FrobeniusCoefficients}).
+     */
+    public static void frobenius(final long[] r, final int ro, final long[] a, final int ao, final int power,
+        final long[] s, final int so)
+    {
+        if (power < 0 || power > FrobeniusCoefficients.MAX_POWER)
+        {
+            throw new IllegalArgumentException("Fq6: Frobenius power must be 0 to 3, got " + power);
+        }
+        final long[] gamma = FrobeniusCoefficients.of(power);
+        Fq2.frobenius(r, ro, a, ao, power);
+        Fq2.frobenius(r, ro + E, a, ao + E, power);
+        Fq2.frobenius(r, ro + 2 * E, a, ao + 2 * E, power);
+        Fq2.mul(r, ro + E, r, ro + E, gamma, FrobeniusCoefficients.offset(2), s, so);
+        Fq2.mul(r, ro + 2 * E, r, ro + 2 * E, gamma, FrobeniusCoefficients.offset(4), s, so);
+    }
+}
