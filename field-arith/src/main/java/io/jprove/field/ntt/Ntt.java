@@ -11,6 +11,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 
 import io.jprove.field.Fr;
+import io.jprove.field.FrVector;
 
 /**
  * Number-theoretic transforms over Fr, in place on a {@link MemorySegment} of m elements (32 bytes each: four
@@ -96,6 +97,51 @@ public final class Ntt implements AutoCloseable
     }
 
     /**
+     * Forward NTT of a vector in place, natural order; the domain is the vector's size.
+     *
+     * @throws IllegalArgumentException if the size is not a power of two up to 2^32, or as {@link #transform}.
+     */
+    public void forward(final FrVector vector)
+    {
+        transform(vector, NttDirection.FORWARD, false, NttOrder.NN);
+    }
+
+    /** Inverse NTT of a vector in place, natural order; see {@link #forward(FrVector)}. */
+    public void inverse(final FrVector vector)
+    {
+        transform(vector, NttDirection.INVERSE, false, NttOrder.NN);
+    }
+
+    /** Coset NTT of a vector in place, natural order; see {@link #forward(FrVector)}. */
+    public void cosetForward(final FrVector vector)
+    {
+        transform(vector, NttDirection.FORWARD, true, NttOrder.NN);
+    }
+
+    /** Coset inverse NTT of a vector in place, natural order; see {@link #forward(FrVector)}. */
+    public void cosetInverse(final FrVector vector)
+    {
+        transform(vector, NttDirection.INVERSE, true, NttOrder.NN);
+    }
+
+    /**
+     * The general transform of a vector in place over the domain of its size.
+     *
+     * @throws IllegalArgumentException if the size is not a power of two up to 2^32, or as {@link #transform}.
+     */
+    public void transform(final FrVector vector, final NttDirection direction, final boolean coset,
+        final NttOrder order)
+    {
+        transform(vector.segment(), domainOf(vector), direction, coset, order);
+    }
+
+    /** Permutes a vector into bit-reversed order, in place; it throws as {@link #forward(FrVector)} does. */
+    public void bitReverse(final FrVector vector)
+    {
+        bitReverse(vector.segment(), domainOf(vector));
+    }
+
+    /**
      * The general transform.
      *
      * @param data      m elements, exactly {@code m·32} bytes, writable; transformed in place.
@@ -150,6 +196,19 @@ public final class Ntt implements AutoCloseable
         if (pool != null)
         {
             pool.close();
+        }
+    }
+
+    private static EvaluationDomain domainOf(final FrVector vector)
+    {
+        try
+        {
+            return EvaluationDomain.ofSize(vector.size());
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(
+                "NTT of an FrVector of " + vector.size() + " elements: " + e.getMessage(), e);
         }
     }
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.jprove.field.Fr;
+import io.jprove.field.FrVector;
 
 /**
  * Every transform against a direct O(m²) evaluation in BigInteger (sizes 2^0 … 2^8, every order, both directions,
@@ -87,6 +88,31 @@ class NttTest
                 PARALLEL.transform(data, domain, NttDirection.FORWARD, false, NttOrder.RN);
                 assertArrayEquals(original, data.toArray(ValueLayout.JAVA_LONG), "NR/RN chain at 2^" + k);
             }
+        }
+    }
+
+    @Test
+    void shouldTransformAnFrVectorInPlace()
+    {
+        final SplittableRandom rng = new SplittableRandom(9);
+        final EvaluationDomain domain = EvaluationDomain.ofLogSize(6);
+        final BigInteger[] coefficients = randomValues(domain.size(), rng);
+        try (Arena arena = Arena.ofShared())
+        {
+            final FrVector vector = FrVector.allocate(arena, domain.size());
+            for (int i = 0; i < coefficients.length; i++)
+            {
+                vector.set(i, Fr.of(coefficients[i]), 0);
+            }
+            PARALLEL.cosetForward(vector);
+            assertArrayEquals(direct(coefficients, 6, NttDirection.FORWARD, true), valuesOf(vector.segment()));
+            PARALLEL.cosetInverse(vector);
+            assertArrayEquals(coefficients, valuesOf(vector.segment()));
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PARALLEL.forward(FrVector.allocate(arena, 48)));
+            assertTrue(e.getMessage().contains("48 elements") && e.getMessage().contains("power of two"),
+                e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> PARALLEL.forward(FrVector.allocate(arena, 0)));
         }
     }
 
