@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         DemoCommand.class,
         CircuitCommand.class,
+        BenchCommand.class,
         TimelineCommand.class,
         CommandLine.HelpCommand.class,
     })
