@@ -1,5 +1,6 @@
 package io.jprove.field;
 
+import java.math.BigInteger;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -13,6 +14,13 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+
+import supranational.blst.P1;
+import supranational.blst.P1_Affine;
+import supranational.blst.P2;
+import supranational.blst.P2_Affine;
+import supranational.blst.PT;
+import supranational.blst.Scalar;
 
 /**
  * BLS12-381 arithmetic on the CPU, jprove against blst (through jblst) where blst exposes the same operation.
@@ -34,6 +42,28 @@ public class ArithmeticBenchmark
     private final long[] frB = new long[Fr.LIMBS];
     private final long[] frR = new long[Fr.LIMBS];
 
+    // the same points and scalar on both sides: P = [a]G1, Q = [b]G2, k random
+    private final long[] g1Affine = new long[G1.AFFINE_LIMBS];
+    private final long[] g2Affine = new long[G2.AFFINE_LIMBS];
+    private final long[] g1Jacobian = new long[G1.JACOBIAN_LIMBS];
+    private final long[] g1Result = new long[G1.JACOBIAN_LIMBS];
+    private final long[] g2Result = new long[G2.JACOBIAN_LIMBS];
+    private final long[] g1Scratch = G1.newScratch();
+    private final long[] scalar = new long[Fr.LIMBS];
+    private final long[] gt = new long[Fq12.LIMBS];
+    private final long[] miller = new long[Fq12.LIMBS];
+    private final long[] g1Decoded = new long[G1.AFFINE_LIMBS];
+    private final long[] g2Decoded = new long[G2.AFFINE_LIMBS];
+    private byte[] g1Compressed;
+    private byte[] g2Compressed;
+
+    private P1 blstP1;
+    private P1_Affine blstP1Affine;
+    private P2_Affine blstP2Affine;
+    private P2 blstP2;
+    private Scalar blstScalar;
+    private PT blstMiller;
+
     @Setup
     public void setUp()
     {
@@ -42,6 +72,34 @@ public class ArithmeticBenchmark
         Fq.FIELD.random(rng, fqB, 0);
         Fr.FIELD.random(rng, frA, 0);
         Fr.FIELD.random(rng, frB, 0);
+
+        final BigInteger a = Fr.toBigInteger(Fr.random(rng));
+        final BigInteger b = Fr.toBigInteger(Fr.random(rng));
+        Fr.FIELD.random(rng, scalar, 0);
+        final BigInteger k = Fr.toBigInteger(scalar);
+
+        blstP1 = P1.generator().mult(a);
+        blstP1Affine = blstP1.to_affine();
+        blstP2 = P2.generator().mult(b);
+        blstP2Affine = blstP2.to_affine();
+        blstScalar = new Scalar().from_bendian(toBigEndian32(k));
+        blstMiller = new PT(blstP1Affine, blstP2Affine);
+
+        g1Compressed = blstP1.compress();
+        g2Compressed = blstP2.compress();
+        G1Encoding.decompress(g1Compressed, 0, g1Affine, 0);
+        G2Encoding.decompress(g2Compressed, 0, g2Affine, 0);
+        G1.toJacobian(g1Jacobian, 0, g1Affine, 0);
+        Pairing.millerLoop(miller, 0, g1Affine, 0, g2Affine, 0, 1);
+    }
+
+    private static byte[] toBigEndian32(final BigInteger k)
+    {
+        final byte[] raw = k.toByteArray();
+        final byte[] out = new byte[32];
+        final int n = Math.min(raw.length, 32);
+        System.arraycopy(raw, raw.length - n, out, 32 - n, n);
+        return out;
     }
 
     @Benchmark
@@ -56,5 +114,124 @@ public class ArithmeticBenchmark
     {
         Fr.mul(frR, 0, frA, 0, frB, 0);
         return frR;
+    }
+
+    @Benchmark
+    public long[] g1AddMixed()
+    {
+        G1.addMixed(g1Jacobian, 0, g1Jacobian, 0, g1Affine, 0, g1Scratch);
+        return g1Jacobian;
+    }
+
+    @Benchmark
+    public P1 g1AddMixedBlst()
+    {
+        return blstP1.add(blstP1Affine);
+    }
+
+    @Benchmark
+    public long[] g1Mul()
+    {
+        G1.mul(g1Result, 0, g1Affine, 0, scalar, 0);
+        return g1Result;
+    }
+
+    @Benchmark
+    public P1 g1MulBlst()
+    {
+        return blstP1.mult(blstScalar);
+    }
+
+    @Benchmark
+    public long[] g2Mul()
+    {
+        G2.mul(g2Result, 0, g2Affine, 0, scalar, 0);
+        return g2Result;
+    }
+
+    @Benchmark
+    public P2 g2MulBlst()
+    {
+        return blstP2.mult(blstScalar);
+    }
+
+    /** Decompression with the on-curve check, as blst's deserializer does; no subgroup check on either side. */
+    @Benchmark
+    public long[] g1Decompress()
+    {
+        G1Encoding.decompressUnchecked(g1Compressed, 0, g1Decoded, 0);
+        return g1Decoded;
+    }
+
+    @Benchmark
+    public P1_Affine g1DecompressBlst()
+    {
+        return new P1_Affine(g1Compressed);
+    }
+
+    /** Decompression plus the subgroup check. */
+    @Benchmark
+    public long[] g1DecompressChecked()
+    {
+        G1Encoding.decompress(g1Compressed, 0, g1Decoded, 0);
+        return g1Decoded;
+    }
+
+    @Benchmark
+    public boolean g1DecompressCheckedBlst()
+    {
+        return new P1_Affine(g1Compressed).in_group();
+    }
+
+    @Benchmark
+    public long[] g2Decompress()
+    {
+        G2Encoding.decompressUnchecked(g2Compressed, 0, g2Decoded, 0);
+        return g2Decoded;
+    }
+
+    @Benchmark
+    public P2_Affine g2DecompressBlst()
+    {
+        return new P2_Affine(g2Compressed);
+    }
+
+    @Benchmark
+    public long[] pairing()
+    {
+        Pairing.pair(gt, 0, g1Affine, 0, g2Affine, 0);
+        return gt;
+    }
+
+    @Benchmark
+    public PT pairingBlst()
+    {
+        return new PT(blstP1Affine, blstP2Affine).final_exp();
+    }
+
+    @Benchmark
+    public long[] millerLoop()
+    {
+        Pairing.millerLoop(gt, 0, g1Affine, 0, g2Affine, 0, 1);
+        return gt;
+    }
+
+    @Benchmark
+    public PT millerLoopBlst()
+    {
+        return new PT(blstP1Affine, blstP2Affine);
+    }
+
+    @Benchmark
+    public long[] finalExponentiation()
+    {
+        Pairing.finalExponentiation(gt, 0, miller, 0);
+        return gt;
+    }
+
+    @Benchmark
+    public PT finalExponentiationBlst()
+    {
+        return blstMiller.dup().final_exp();
     }
 }
