@@ -210,6 +210,23 @@ public final class Fq2
         FqWide.reduce(r, ro + N, s, t1);
     }
 
+    /**
+     * The complex-method square left unreduced: writes two double-width values (24 limbs at {@code (r, ro)}), each
+     * below 2p² and congruent to {@code a²}'s c0 and c1 times 2^384, for a caller that sums before reducing with
+     * {@link FqWide#reduce}. Uses {@code 3·6} limbs of scratch.
+     */
+    static void squareWide(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
+    {
+        final int sum = so;
+        final int diff = so + N;
+        final int twice = so + 2 * N;
+        FqWide.addUnreduced(s, sum, a, ao, a, ao + N);
+        Fq.sub(s, diff, a, ao, a, ao + N);
+        FqWide.addUnreduced(s, twice, a, ao + N, a, ao + N);
+        FqWide.mul(r, ro, s, sum, s, diff);
+        FqWide.mul(r, ro + FqWide.LIMBS, a, ao, s, twice);
+    }
+
     /** {@code r = a²} with per-thread scratch. */
     public static void square(final long[] r, final int ro, final long[] a, final int ao)
     {

@@ -16,7 +16,10 @@ final class FqWide
     /** 64-bit limbs of a double-width value. */
     static final int LIMBS = 2 * Fq.LIMBS;
     /** p², the offset that keeps a difference of two products non-negative. */
-    static final long[] P_SQUARED = pSquared();
+    static final long[] P_SQUARED = multipleOfPSquared(1);
+    /** 2p² and 4p²: offsets for differences of sums of products (all results stay below 6p² < p·2^384). */
+    static final long[] TWO_P_SQUARED = multipleOfPSquared(2);
+    static final long[] FOUR_P_SQUARED = multipleOfPSquared(4);
 
     private static final long Q0 = Fq.Q0;
     private static final long Q1 = Fq.Q1;
@@ -29,10 +32,10 @@ final class FqWide
     {
     }
 
-    private static long[] pSquared()
+    private static long[] multipleOfPSquared(final int k)
     {
         final long[] r = new long[LIMBS];
-        Limbs.fromBigInteger(Fq.MODULUS.multiply(Fq.MODULUS), r, 0, LIMBS);
+        Limbs.fromBigInteger(Fq.MODULUS.multiply(Fq.MODULUS).multiply(BigInteger.valueOf(k)), r, 0, LIMBS);
         return r;
     }
 
