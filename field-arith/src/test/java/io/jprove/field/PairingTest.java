@@ -178,12 +178,15 @@ class PairingTest
         // the first reading sets the bean up, which allocates
         threads.getCurrentThreadAllocatedBytes();
         final long before = threads.getCurrentThreadAllocatedBytes();
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 10; i++)
         {
             Pairing.multiPair(r, 0, g1s, 0, g2s, 0, 2);
             Pairing.pair(r, 0, g1s, 0, g2s, 0);
         }
-        assertEquals(0, threads.getCurrentThreadAllocatedBytes() - before, "bytes allocated by warm pairings");
+        // twenty calls: a per-call allocation of even one small array would pass 512 bytes; the bound leaves room
+        // for the odd object the runtime itself allocates on this thread (seen: 152 bytes once)
+        final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 512, "bytes allocated by twenty warm pairings: " + allocated);
     }
 
     @Test
