@@ -111,12 +111,11 @@ final class FqWide
         {
             // one row of REDC: (t0..t5, next limb) += m·p with m = t0·(−p⁻¹), then shift down one limb
             final long m = t0 * Fq.INV;
-            long lo = m * Q0;
-            long s = lo + t0;
-            long c = Math.unsignedMultiplyHigh(m, Q0) + carry(s, lo);
-            lo = m * Q1;
+            // t0 + m·q0 ≡ 0 (mod 2^64) by the choice of m, so its low word carries exactly when t0 is non-zero
+            long c = Math.unsignedMultiplyHigh(m, Q0) + (t0 != 0 ? 1L : 0L);
+            long lo = m * Q1;
             long hi = Math.unsignedMultiplyHigh(m, Q1);
-            s = lo + t1;
+            long s = lo + t1;
             hi += carry(s, lo);
             t0 = s + c;
             c = hi + carry(t0, s);
