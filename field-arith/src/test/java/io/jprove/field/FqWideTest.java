@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-/** The double-width helpers of lazy reduction against BigInteger, at the edges of their stated ranges. */
+/** The double-width routines of lazy reduction against BigInteger, at the edges of their stated ranges. */
 class FqWideTest
 {
     private static final BigInteger P = Fq.MODULUS;
