@@ -290,21 +290,41 @@ public final class Fq12
         timesThreeMinusTwice(r, ro + z3, s, c0, a, ao + z3, false);
     }
 
-    /** {@code (r0, r0 + E) = (x + y·W)² = (x² + ξy², 2xy)} in Fq4, three Fq2 squarings; uses 2 Fq2 + Fq2 scratch. */
+    /**
+     * {@code (r, r + E) = (x + y·W)² = (x² + ξy², (x + y)² − x² − y²)} in Fq4, with lazy reduction: the three Fq2
+     * squares stay double-width (each coordinate below 2p²), the sums get offsets of 2p² or 4p² to stay
+     * non-negative (so below 6p² < p·2^384), and only the four output coordinates are reduced.
+     */
     private static void fq4Square(final long[] r, final int ro, final long[] x, final int xo, final long[] y,
         final int yo, final long[] s, final int so)
     {
-        final int tx = so;
-        final int ty = so + E;
-        final int fs = so + 2 * E;
-        Fq2.square(s, tx, x, xo, s, fs);
-        Fq2.square(s, ty, y, yo, s, fs);
-        Fq2.add(r, ro + E, x, xo, y, yo);
-        Fq2.square(r, ro + E, r, ro + E, s, fs);
-        Fq2.sub(r, ro + E, r, ro + E, s, tx);
-        Fq2.sub(r, ro + E, r, ro + E, s, ty);
-        Fq2.mulByNonResidue(s, ty, s, ty, s, fs);
-        Fq2.add(r, ro, s, tx, s, ty);
+        final int w = FqWide.LIMBS;
+        final int xx = so;
+        final int yy = so + 2 * w;
+        final int ss = so + 4 * w;
+        final int sum = so + 6 * w;
+        final int fs = sum + E;
+        Fq2.squareWide(s, xx, x, xo, s, fs);
+        Fq2.squareWide(s, yy, y, yo, s, fs);
+        Fq2.add(s, sum, x, xo, y, yo);
+        Fq2.squareWide(s, ss, s, sum, s, fs);
+        // c1 = (x + y)² − x² − y², coordinate by coordinate, plus 4p²
+        for (int k = 0; k < 2; k++)
+        {
+            FqWide.add(s, ss + k * w, s, ss + k * w, FqWide.FOUR_P_SQUARED, 0);
+            FqWide.sub(s, ss + k * w, s, ss + k * w, s, xx + k * w);
+            FqWide.sub(s, ss + k * w, s, ss + k * w, s, yy + k * w);
+        }
+        // c0 = x² + ξy² = (xx0 + yy0 − yy1 + 2p²) + (xx1 + yy0 + yy1)·u
+        FqWide.add(s, xx, s, xx, s, yy);
+        FqWide.add(s, xx, s, xx, FqWide.TWO_P_SQUARED, 0);
+        FqWide.sub(s, xx, s, xx, s, yy + w);
+        FqWide.add(s, xx + w, s, xx + w, s, yy);
+        FqWide.add(s, xx + w, s, xx + w, s, yy + w);
+        FqWide.reduce(r, ro, s, xx);
+        FqWide.reduce(r, ro + Fq.LIMBS, s, xx + w);
+        FqWide.reduce(r, ro + E, s, ss);
+        FqWide.reduce(r, ro + E + Fq.LIMBS, s, ss + w);
     }
 
     /** {@code r = 3t ± 2z}: plus when {@code plus}, minus otherwise; {@code t} is in scratch, {@code r} may be z. */

@@ -19,7 +19,7 @@ public final class Fq2
     /** Bytes in the encoding c1 ‖ c0 (zcash/blst), each big-endian. */
     public static final int BYTES = 2 * Fq.BYTES;
     /** Scratch limbs needed by {@link #mul}, {@link #square} and every other scratch-taking operation here. */
-    public static final int SCRATCH = 4 * Fq.LIMBS;
+    public static final int SCRATCH = 3 * FqWide.LIMBS + 2 * Fq.LIMBS;
 
     private static final int N = Fq.LIMBS;
     private static final BigInteger P = Fq.MODULUS;
@@ -28,6 +28,7 @@ public final class Fq2
     /** (p − 1)/2: the second exponent of the square root. */
     private static final BigInteger SQRT_EXPONENT_2 = P.subtract(BigInteger.ONE).shiftRight(1);
     private static final long[] ONE = of(BigInteger.ONE, BigInteger.ZERO);
+    private static final long[] FQ_ZERO = new long[N];
     private static final long[] MINUS_ONE = of(P.subtract(BigInteger.ONE), BigInteger.ZERO);
     private static final ThreadLocal<long[]> SCRATCH_POOL = ThreadLocal.withInitial(() -> new long[SCRATCH]);
 
@@ -131,15 +132,21 @@ public final class Fq2
     /** {@code r = −a}. */
     public static void neg(final long[] r, final int ro, final long[] a, final int ao)
     {
-        Fq.neg(r, ro, a, ao);
-        Fq.neg(r, ro + N, a, ao + N);
+        negFq(r, ro, a, ao);
+        negFq(r, ro + N, a, ao + N);
+    }
+
+    /** {@code r = −a} for an Fq element, as {@code 0 − a}: unlike {@link Fq#neg} it allocates nothing uncompiled. */
+    static void negFq(final long[] r, final int ro, final long[] a, final int ao)
+    {
+        Fq.sub(r, ro, FQ_ZERO, 0, a, ao);
     }
 
     /** {@code r = conj(a) = c0 − c1·u}, which is also the p-power Frobenius map. */
     public static void conjugate(final long[] r, final int ro, final long[] a, final int ao)
     {
         Fq.copy(r, ro, a, ao);
-        Fq.neg(r, ro + N, a, ao + N);
+        negFq(r, ro + N, a, ao + N);
     }
 
     /** {@code r = a^(p^power)}: the conjugate for odd powers, {@code a} itself for even ones. */
@@ -156,25 +163,31 @@ public final class Fq2
     }
 
     /**
-     * {@code r = a·b} by Karatsuba with three Fq multiplications: {@code c0 = a0b0 − a1b1},
-     * {@code c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1}. Uses {@link #SCRATCH} limbs of {@code s} at {@code so}.
+     * {@code r = a·b} by Karatsuba with three Fq products but two reductions (lazy reduction): with double-width
+     * {@code t0 = a0b0}, {@code t1 = a1b1}, {@code t2 = (a0 + a1)(b0 + b1)}, {@code c0 = REDC(t0 + p² − t1)} and
+     * {@code c1 = REDC(t2 − t0 − t1)}; both arguments lie in [0, 2p²), within REDC's range. Uses {@link #SCRATCH}
+     * limbs of {@code s} at {@code so}.
      */
     public static void mul(
         final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
         final long[] s, final int so)
     {
         final int t0 = so;
-        final int t1 = so + N;
-        final int sa = so + 2 * N;
-        final int sb = so + 3 * N;
-        Fq.mul(s, t0, a, ao, b, bo);
-        Fq.mul(s, t1, a, ao + N, b, bo + N);
-        Fq.add(s, sa, a, ao, a, ao + N);
-        Fq.add(s, sb, b, bo, b, bo + N);
-        Fq.mul(s, sa, s, sa, s, sb);
-        Fq.sub(r, ro, s, t0, s, t1);
-        Fq.sub(s, sa, s, sa, s, t0);
-        Fq.sub(r, ro + N, s, sa, s, t1);
+        final int t1 = so + FqWide.LIMBS;
+        final int t2 = so + 2 * FqWide.LIMBS;
+        final int sa = so + 3 * FqWide.LIMBS;
+        final int sb = sa + N;
+        FqWide.mul(s, t0, a, ao, b, bo);
+        FqWide.mul(s, t1, a, ao + N, b, bo + N);
+        FqWide.addUnreduced(s, sa, a, ao, a, ao + N);
+        FqWide.addUnreduced(s, sb, b, bo, b, bo + N);
+        FqWide.mul(s, t2, s, sa, s, sb);
+        FqWide.sub(s, t2, s, t2, s, t0);
+        FqWide.sub(s, t2, s, t2, s, t1);
+        FqWide.add(s, t0, s, t0, FqWide.P_SQUARED, 0);
+        FqWide.sub(s, t0, s, t0, s, t1);
+        FqWide.reduce(r, ro, s, t0);
+        FqWide.reduce(r, ro + N, s, t2);
     }
 
     /** {@code r = a·b} with per-thread scratch. */
@@ -184,19 +197,41 @@ public final class Fq2
     }
 
     /**
-     * {@code r = a²} by the complex method with two Fq multiplications: {@code c0 = (a0 + a1)(a0 − a1)},
-     * {@code c1 = 2a0a1}. Uses {@link #SCRATCH} limbs of {@code s} at {@code so}.
+     * {@code r = a²} by the complex method with two Fq products: {@code c0 = (a0 + a1)(a0 − a1)},
+     * {@code c1 = a0·2a1}, the sums left unreduced (each product stays below 2p²). Uses {@link #SCRATCH} limbs of
+     * {@code s} at {@code so}.
      */
     public static void square(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
     {
+        final int t0 = so;
+        final int t1 = so + FqWide.LIMBS;
+        final int sum = so + 2 * FqWide.LIMBS;
+        final int diff = sum + N;
+        final int twice = diff + N;
+        FqWide.addUnreduced(s, sum, a, ao, a, ao + N);
+        Fq.sub(s, diff, a, ao, a, ao + N);
+        FqWide.addUnreduced(s, twice, a, ao + N, a, ao + N);
+        FqWide.mul(s, t0, s, sum, s, diff);
+        FqWide.mul(s, t1, a, ao, s, twice);
+        FqWide.reduce(r, ro, s, t0);
+        FqWide.reduce(r, ro + N, s, t1);
+    }
+
+    /**
+     * The complex-method square left unreduced: writes two double-width values (24 limbs at {@code (r, ro)}), each
+     * below 2p² and congruent to {@code a²}'s c0 and c1 times 2^384, for a caller that sums before reducing with
+     * {@link FqWide#reduce}. Uses {@code 3·6} limbs of scratch.
+     */
+    static void squareWide(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
+    {
         final int sum = so;
         final int diff = so + N;
-        final int prod = so + 2 * N;
-        Fq.add(s, sum, a, ao, a, ao + N);
+        final int twice = so + 2 * N;
+        FqWide.addUnreduced(s, sum, a, ao, a, ao + N);
         Fq.sub(s, diff, a, ao, a, ao + N);
-        Fq.mul(s, prod, a, ao, a, ao + N);
-        Fq.mul(r, ro, s, sum, s, diff);
-        Fq.add(r, ro + N, s, prod, s, prod);
+        FqWide.addUnreduced(s, twice, a, ao + N, a, ao + N);
+        FqWide.mul(r, ro, s, sum, s, diff);
+        FqWide.mul(r, ro + FqWide.LIMBS, a, ao, s, twice);
     }
 
     /** {@code r = a²} with per-thread scratch. */
@@ -212,14 +247,17 @@ public final class Fq2
         mulByFq(r, ro, a, ao, k, ko, s, 0);
     }
 
-    /** {@code r = a·k} for an Fq element {@code k}, with caller scratch (6 limbs used). */
+    /** {@code r = a·k} for an Fq element {@code k}, with caller scratch. */
     public static void mulByFq(
         final long[] r, final int ro, final long[] a, final int ao, final long[] k, final int ko,
         final long[] s, final int so)
     {
-        Fq.mul(s, so, a, ao + N, k, ko);
-        Fq.mul(r, ro, a, ao, k, ko);
-        Fq.copy(r, ro + N, s, so);
+        final int t0 = so;
+        final int t1 = so + FqWide.LIMBS;
+        FqWide.mul(s, t0, a, ao, k, ko);
+        FqWide.mul(s, t1, a, ao + N, k, ko);
+        FqWide.reduce(r, ro, s, t0);
+        FqWide.reduce(r, ro + N, s, t1);
     }
 
     /**
@@ -240,12 +278,18 @@ public final class Fq2
         mulByNonResidue(r, ro, a, ao, SCRATCH_POOL.get(), 0);
     }
 
-    /** Writes the norm {@code a0² + a1² = a·conj(a)} (an Fq element) at {@code (r, ro)}; uses 6 limbs of scratch. */
+    /**
+     * Writes the norm {@code a0² + a1² = a·conj(a)} (an Fq element) at {@code (r, ro)}, with one reduction of the
+     * double-width sum; uses {@code 2·12} limbs of scratch.
+     */
     public static void norm(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
     {
-        Fq.square(s, so, a, ao + N);
-        Fq.square(r, ro, a, ao);
-        Fq.add(r, ro, r, ro, s, so);
+        final int t0 = so;
+        final int t1 = so + FqWide.LIMBS;
+        FqWide.mul(s, t0, a, ao, a, ao);
+        FqWide.mul(s, t1, a, ao + N, a, ao + N);
+        FqWide.add(s, t0, s, t0, s, t1);
+        FqWide.reduce(r, ro, s, t0);
     }
 
     /**
@@ -260,12 +304,11 @@ public final class Fq2
         {
             throw new ArithmeticException("Fq2: inverse of zero");
         }
-        final int n = so + N;
+        final int n = so + 2 * FqWide.LIMBS;
         norm(s, n, a, ao, s, so);
-        FqInversion.inverse(s, n, s, n, s, so + 2 * N);
-        Fq.mul(r, ro, a, ao, s, n);
-        Fq.mul(s, so, a, ao + N, s, n);
-        Fq.neg(r, ro + N, s, so);
+        FqInversion.inverse(s, n, s, n, s, so);
+        mulByFq(r, ro, a, ao, s, n, s, so);
+        negFq(r, ro + N, r, ro + N);
     }
 
     /**
@@ -307,7 +350,7 @@ public final class Fq2
     public static int legendre(final long[] a, final int ao)
     {
         final long[] nrm = new long[N];
-        norm(nrm, 0, a, ao, new long[N], 0);
+        norm(nrm, 0, a, ao, new long[SCRATCH], 0);
         return Fq.legendre(nrm, 0);
     }
 

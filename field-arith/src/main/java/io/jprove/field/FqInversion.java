@@ -10,7 +10,7 @@ import java.math.BigInteger;
 final class FqInversion
 {
     /** Scratch limbs used by {@link #inverse}. */
-    static final int SCRATCH = 2 * Fq.LIMBS;
+    static final int SCRATCH = 2 * Fq.LIMBS + FqWide.LIMBS;
 
     /** p − 2, limb by limb (least significant first). */
     private static final long[] EXPONENT = exponent();
@@ -35,14 +35,15 @@ final class FqInversion
     {
         final int base = so;
         final int acc = so + Fq.LIMBS;
+        final int wide = so + 2 * Fq.LIMBS;
         Fq.copy(s, base, a, ao);
         Fq.copy(s, acc, ONE, 0);
         for (int i = Fq.MODULUS.bitLength() - 1; i >= 0; i--)
         {
-            Fq.square(s, acc, s, acc);
+            FqWide.mulReduce(s, acc, s, acc, s, acc, s, wide);
             if (((EXPONENT[i >>> 6] >>> (i & 63)) & 1) != 0)
             {
-                Fq.mul(s, acc, s, acc, s, base);
+                FqWide.mulReduce(s, acc, s, acc, s, base, s, wide);
             }
         }
         Fq.copy(r, ro, s, acc);

@@ -88,7 +88,7 @@ final class MillerLoop
             final int at = active * PAIR;
             System.arraycopy(g2s, q, pairs, at, 2 * E);
             Fq2.setOne(pairs, at + 2 * E);
-            Fq.neg(pairs, at + 3 * E, g1s, p + N);
+            Fq2.negFq(pairs, at + 3 * E, g1s, p + N);
             g1At[active] = p;
             g2At[active] = q;
             active++;

@@ -158,7 +158,8 @@ class Fq2Test
             Fq2.conjugate(r, 0, a, 0);
             assertRef(x.conj(), r, "conjugate");
             Fq2.frobenius(r, 0, a, 0, 1);
-            assertRef(x.pow(P), r, "frobenius 1");
+            // x^p by the reference is slow: check it on the edge cases and a few random values, conj elsewhere
+            assertRef(i < 40 ? x.pow(P) : x.conj(), r, "frobenius 1");
             Fq2.frobenius(r, 0, a, 0, 2);
             assertRef(x, r, "frobenius 2");
             assertEquals(x.equals(y), Fq2.equal(a, 0, b, 0));
@@ -237,7 +238,7 @@ class Fq2Test
         final long[] check = new long[Fq2.LIMBS];
         int squares = 0;
         int nonSquares = 0;
-        for (final Ref x : samples(16).subList(0, 150))
+        for (final Ref x : samples(16).subList(0, 90))
         {
             final boolean square = x.isZero() || x.pow(euler).equals(one);
             assertEquals(x.isZero() ? 0 : (square ? 1 : -1), Fq2.legendre(x.limbs(), 0), "legendre");
@@ -259,7 +260,7 @@ class Fq2Test
             final Ref got = Ref.of(root, 0);
             assertTrue(got.equals(x) || got.equals(x.neg()), "root of x² is ±x");
         }
-        assertTrue(squares > 20 && nonSquares > 20, "both kinds sampled");
+        assertTrue(squares > 15 && nonSquares > 15, "both kinds sampled");
         // −1 = u², and the elements with c1 = 0 whose c0 is a non-square in Fq (they are squares in Fq2)
         assertTrue(Fq2.sqrt(root, 0, new Ref(P.subtract(BigInteger.ONE), BigInteger.ZERO).limbs(), 0));
         assertTrue(Fq2.sqrt(root, 0, new Ref(P.subtract(BigInteger.TWO), BigInteger.ZERO).limbs(), 0));

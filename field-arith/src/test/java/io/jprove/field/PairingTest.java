@@ -163,6 +163,33 @@ class PairingTest
     }
 
     @Test
+    void shouldNotAllocateOnceAThreadHasPaired()
+    {
+        final var threads = (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+        final long[] g1s = new long[2 * Pairing.G1_LIMBS];
+        final long[] g2s = new long[2 * Pairing.G2_LIMBS];
+        System.arraycopy(BlstOracle.limbs(P1.generator()), 0, g1s, 0, Pairing.G1_LIMBS);
+        System.arraycopy(BlstOracle.limbs(P1.generator().dbl()), 0, g1s, Pairing.G1_LIMBS, Pairing.G1_LIMBS);
+        System.arraycopy(BlstOracle.limbs(P2.generator()), 0, g2s, 0, Pairing.G2_LIMBS);
+        System.arraycopy(BlstOracle.limbs(P2.generator().dbl()), 0, g2s, Pairing.G2_LIMBS, Pairing.G2_LIMBS);
+        final long[] r = new long[Fq12.LIMBS];
+        Pairing.multiPair(r, 0, g1s, 0, g2s, 0, 2);
+        Pairing.pair(r, 0, g1s, 0, g2s, 0);
+        // the first reading sets the bean up, which allocates
+        threads.getCurrentThreadAllocatedBytes();
+        final long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 10; i++)
+        {
+            Pairing.multiPair(r, 0, g1s, 0, g2s, 0, 2);
+            Pairing.pair(r, 0, g1s, 0, g2s, 0);
+        }
+        // twenty calls: a per-call allocation of even one small array would pass 512 bytes; the bound leaves room
+        // for the odd object the runtime itself allocates on this thread (seen: 152 bytes once)
+        final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 512, "bytes allocated by twenty warm pairings: " + allocated);
+    }
+
+    @Test
     void shouldHalveFieldElements()
     {
         final SplittableRandom rng = new SplittableRandom(45);

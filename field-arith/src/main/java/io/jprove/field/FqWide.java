@@ -1,0 +1,238 @@
+package io.jprove.field;
+
+import java.math.BigInteger;
+
+/**
+ * Double-width (12-limb) arithmetic for lazy reduction in the tower: a product of two Fq values is kept as the plain
+ * 768-bit integer, sums and differences of such products are formed without reduction, and one Montgomery reduction
+ * ({@link #reduce}) brings the result back to an Fq element. Fq2 multiplication then costs three products but only
+ * two reductions.
+ * <p>
+ * Carries here are {@code Long.compareUnsigned} tests, which the JIT compiles to a compare and a flag read; these
+ * routines are CPU-only (the GPU kernels use {@link Fq}'s).
+ */
+final class FqWide
+{
+    /** 64-bit limbs of a double-width value. */
+    static final int LIMBS = 2 * Fq.LIMBS;
+    /** p², the offset that keeps a difference of two products non-negative. */
+    static final long[] P_SQUARED = multipleOfPSquared(1);
+    /** 2p² and 4p²: offsets for differences of sums of products (all results stay below 6p² < p·2^384). */
+    static final long[] TWO_P_SQUARED = multipleOfPSquared(2);
+    static final long[] FOUR_P_SQUARED = multipleOfPSquared(4);
+
+    private static final long Q0 = Fq.Q0;
+    private static final long Q1 = Fq.Q1;
+    private static final long Q2 = Fq.Q2;
+    private static final long Q3 = Fq.Q3;
+    private static final long Q4 = Fq.Q4;
+    private static final long Q5 = Fq.Q5;
+
+    private FqWide()
+    {
+    }
+
+    private static long[] multipleOfPSquared(final int k)
+    {
+        final long[] r = new long[LIMBS];
+        Limbs.fromBigInteger(Fq.MODULUS.multiply(Fq.MODULUS).multiply(BigInteger.valueOf(k)), r, 0, LIMBS);
+        return r;
+    }
+
+    private static long carry(final long sum, final long addend)
+    {
+        return Long.compareUnsigned(sum, addend) < 0 ? 1L : 0L;
+    }
+
+    /**
+     * {@code r = a·b} as a 12-limb integer (schoolbook, row by row); {@code a} and {@code b} are any 6-limb values
+     * (reduced or not). {@code r} must overlap neither input.
+     */
+    static void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3], a4 = a[ao + 4], a5 = a[ao + 5];
+        long bi = b[bo];
+        long lo = a0 * bi;
+        long c = Math.unsignedMultiplyHigh(a0, bi);
+        r[ro] = lo;
+        lo = a1 * bi + c;
+        c = Math.unsignedMultiplyHigh(a1, bi) + carry(lo, c);
+        r[ro + 1] = lo;
+        lo = a2 * bi + c;
+        c = Math.unsignedMultiplyHigh(a2, bi) + carry(lo, c);
+        r[ro + 2] = lo;
+        lo = a3 * bi + c;
+        c = Math.unsignedMultiplyHigh(a3, bi) + carry(lo, c);
+        r[ro + 3] = lo;
+        lo = a4 * bi + c;
+        c = Math.unsignedMultiplyHigh(a4, bi) + carry(lo, c);
+        r[ro + 4] = lo;
+        lo = a5 * bi + c;
+        c = Math.unsignedMultiplyHigh(a5, bi) + carry(lo, c);
+        r[ro + 5] = lo;
+        r[ro + 6] = c;
+        for (int i = 1; i < Fq.LIMBS; i++)
+        {
+            bi = b[bo + i];
+            final int at = ro + i;
+            c = 0;
+            c = multiplyAccumulate(r, at, a0, bi, c);
+            c = multiplyAccumulate(r, at + 1, a1, bi, c);
+            c = multiplyAccumulate(r, at + 2, a2, bi, c);
+            c = multiplyAccumulate(r, at + 3, a3, bi, c);
+            c = multiplyAccumulate(r, at + 4, a4, bi, c);
+            c = multiplyAccumulate(r, at + 5, a5, bi, c);
+            r[at + 6] = c;
+        }
+    }
+
+    /** {@code r[at] += x·y + c}; @return the high word (the carry into the next limb). */
+    private static long multiplyAccumulate(final long[] r, final int at, final long x, final long y, final long c)
+    {
+        final long lo = x * y;
+        long hi = Math.unsignedMultiplyHigh(x, y);
+        final long s = lo + r[at];
+        hi += carry(s, lo);
+        final long t = s + c;
+        hi += carry(t, s);
+        r[at] = t;
+        return hi;
+    }
+
+    /**
+     * Montgomery reduction {@code r = t·2^−384 mod p}, fully reduced, for a 12-limb {@code t < p·2^384}. {@code t} is
+     * left as it was; {@code r} may overlap it.
+     */
+    static void reduce(final long[] r, final int ro, final long[] t, final int to)
+    {
+        long t0 = t[to], t1 = t[to + 1], t2 = t[to + 2], t3 = t[to + 3], t4 = t[to + 4], t5 = t[to + 5];
+        long top = 0;
+        for (int i = 0; i < Fq.LIMBS; i++)
+        {
+            // one row of REDC: (t0..t5, next limb) += m·p with m = t0·(−p⁻¹), then shift down one limb
+            final long m = t0 * Fq.INV;
+            // t0 + m·q0 ≡ 0 (mod 2^64) by the choice of m, so its low word carries exactly when t0 is non-zero
+            long c = Math.unsignedMultiplyHigh(m, Q0) + (t0 != 0 ? 1L : 0L);
+            long lo = m * Q1;
+            long hi = Math.unsignedMultiplyHigh(m, Q1);
+            long s = lo + t1;
+            hi += carry(s, lo);
+            t0 = s + c;
+            c = hi + carry(t0, s);
+            lo = m * Q2;
+            hi = Math.unsignedMultiplyHigh(m, Q2);
+            s = lo + t2;
+            hi += carry(s, lo);
+            t1 = s + c;
+            c = hi + carry(t1, s);
+            lo = m * Q3;
+            hi = Math.unsignedMultiplyHigh(m, Q3);
+            s = lo + t3;
+            hi += carry(s, lo);
+            t2 = s + c;
+            c = hi + carry(t2, s);
+            lo = m * Q4;
+            hi = Math.unsignedMultiplyHigh(m, Q4);
+            s = lo + t4;
+            hi += carry(s, lo);
+            t3 = s + c;
+            c = hi + carry(t3, s);
+            lo = m * Q5;
+            hi = Math.unsignedMultiplyHigh(m, Q5);
+            s = lo + t5;
+            hi += carry(s, lo);
+            t4 = s + c;
+            c = hi + carry(t4, s);
+            final long x = t[to + Fq.LIMBS + i];
+            s = x + c;
+            t5 = s + top;
+            top = carry(s, x) + carry(t5, s);
+        }
+        // t < p·2^384 gives a result below 2p < 2^382, so top is 0 here; subtract p once if needed
+        subtractModulusIfAbove(r, ro, t0, t1, t2, t3, t4, t5);
+    }
+
+    private static void subtractModulusIfAbove(final long[] r, final int ro, final long t0, final long t1,
+        final long t2, final long t3, final long t4, final long t5)
+    {
+        final long e0 = t0 - Q0;
+        long borrow = Limbs.borrow(t0, Q0, e0);
+        final long e1 = t1 - Q1 - borrow;
+        borrow = Limbs.borrow(t1, Q1, e1);
+        final long e2 = t2 - Q2 - borrow;
+        borrow = Limbs.borrow(t2, Q2, e2);
+        final long e3 = t3 - Q3 - borrow;
+        borrow = Limbs.borrow(t3, Q3, e3);
+        final long e4 = t4 - Q4 - borrow;
+        borrow = Limbs.borrow(t4, Q4, e4);
+        final long e5 = t5 - Q5 - borrow;
+        borrow = Limbs.borrow(t5, Q5, e5);
+        final long keep = -borrow;
+        r[ro] = (t0 & keep) | (e0 & ~keep);
+        r[ro + 1] = (t1 & keep) | (e1 & ~keep);
+        r[ro + 2] = (t2 & keep) | (e2 & ~keep);
+        r[ro + 3] = (t3 & keep) | (e3 & ~keep);
+        r[ro + 4] = (t4 & keep) | (e4 & ~keep);
+        r[ro + 5] = (t5 & keep) | (e5 & ~keep);
+    }
+
+    /**
+     * {@code r = a·b·2^−384 mod p} (a Montgomery product, fully reduced) for {@code a·b < p·2^384}, e.g. one factor
+     * below p and the other below 2^383; uses {@link #LIMBS} limbs of scratch at {@code (s, so)}. {@code r} may alias
+     * an input.
+     */
+    static void mulReduce(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
+        final long[] s, final int so)
+    {
+        mul(s, so, a, ao, b, bo);
+        reduce(r, ro, s, so);
+    }
+
+    /** {@code r = a + b} on 12 limbs (the sum must fit). */
+    static void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        long c = 0;
+        for (int i = 0; i < LIMBS; i++)
+        {
+            final long x = a[ao + i];
+            final long s = x + b[bo + i];
+            final long s2 = s + c;
+            c = carry(s, x) + carry(s2, s);
+            r[ro + i] = s2;
+        }
+    }
+
+    /** {@code r = a − b} on 12 limbs (requires a ≥ b). */
+    static void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        long borrow = 0;
+        for (int i = 0; i < LIMBS; i++)
+        {
+            final long x = a[ao + i];
+            final long y = b[bo + i];
+            final long d = x - y - borrow;
+            borrow = Limbs.borrow(x, y, d);
+            r[ro + i] = d;
+        }
+    }
+
+    /** {@code r = a + b} on 6 limbs without reduction (for inputs below p the sum is below 2p < 2^382). */
+    static void addUnreduced(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        long c = 0;
+        for (int i = 0; i < Fq.LIMBS; i++)
+        {
+            final long x = a[ao + i];
+            final long s = x + b[bo + i];
+            final long s2 = s + c;
+            c = carry(s, x) + carry(s2, s);
+            r[ro + i] = s2;
+        }
+    }
+
+    /** @return {@code v} as a BigInteger, for tests. */
+    static BigInteger toBigInteger(final long[] v, final int offset)
+    {
+        return Limbs.toBigInteger(v, offset, LIMBS);
+    }
+}

@@ -1,0 +1,91 @@
+package io.jprove.field;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** The double-width routines of lazy reduction against BigInteger, at the edges of their stated ranges. */
+class FqWideTest
+{
+    private static final BigInteger P = Fq.MODULUS;
+    private static final BigInteger R = BigInteger.ONE.shiftLeft(384);
+    private static final BigInteger R_INVERSE = R.modInverse(P);
+
+    private static long[] limbs(final BigInteger v, final int n)
+    {
+        final long[] r = new long[n];
+        Limbs.fromBigInteger(v, r, 0, n);
+        return r;
+    }
+
+    private static List<BigInteger> operands(final BigInteger bound, final long seed)
+    {
+        final List<BigInteger> out = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
+            bound.subtract(BigInteger.ONE), P.subtract(BigInteger.ONE), bound.shiftRight(1)));
+        final SplittableRandom rng = new SplittableRandom(seed);
+        for (int i = 0; i < 500; i++)
+        {
+            out.add(new BigInteger(bound.bitLength() + 8, new java.util.Random(rng.nextLong())).mod(bound));
+        }
+        return out;
+    }
+
+    @Test
+    void shouldMultiplyAndReduceLikeBigIntegerUpToTwiceTheModulus()
+    {
+        final BigInteger twoP = P.shiftLeft(1);
+        final List<BigInteger> xs = operands(twoP, 51);
+        final List<BigInteger> ys = operands(P, 52);
+        final long[] wide = new long[FqWide.LIMBS];
+        final long[] r = new long[Fq.LIMBS];
+        for (int i = 0; i < xs.size(); i++)
+        {
+            final BigInteger x = xs.get(i);
+            final BigInteger y = ys.get(i);
+            FqWide.mul(wide, 0, limbs(x, Fq.LIMBS), 0, limbs(y, Fq.LIMBS), 0);
+            assertEquals(x.multiply(y), FqWide.toBigInteger(wide, 0), "product");
+            FqWide.reduce(r, 0, wide, 0);
+            assertEquals(x.multiply(y).multiply(R_INVERSE).mod(P), Limbs.toBigInteger(r, 0, Fq.LIMBS), "REDC");
+            FqWide.mulReduce(r, 0, limbs(x, Fq.LIMBS), 0, limbs(y, Fq.LIMBS), 0, new long[FqWide.LIMBS], 0);
+            assertEquals(x.multiply(y).multiply(R_INVERSE).mod(P), Limbs.toBigInteger(r, 0, Fq.LIMBS), "mulReduce");
+        }
+        // the largest input REDC is used on: 2p² − 1
+        final BigInteger top = P.multiply(P).shiftLeft(1).subtract(BigInteger.ONE);
+        FqWide.reduce(r, 0, limbs(top, FqWide.LIMBS), 0);
+        assertEquals(top.multiply(R_INVERSE).mod(P), Limbs.toBigInteger(r, 0, Fq.LIMBS));
+        // two inputs below 2p, as in Karatsuba's (a0 + a1)(b0 + b1): the product is exact
+        FqWide.mul(wide, 0, limbs(twoP.subtract(BigInteger.ONE), Fq.LIMBS), 0,
+            limbs(twoP.subtract(BigInteger.ONE), Fq.LIMBS), 0);
+        assertEquals(twoP.subtract(BigInteger.ONE).pow(2), FqWide.toBigInteger(wide, 0));
+    }
+
+    @Test
+    void shouldAddAndSubtractDoubleWidthValues()
+    {
+        final BigInteger bound = P.multiply(P).shiftLeft(1);
+        final List<BigInteger> xs = operands(bound, 53);
+        final List<BigInteger> ys = operands(bound, 54);
+        final long[] r = new long[FqWide.LIMBS];
+        for (int i = 0; i < xs.size(); i++)
+        {
+            final BigInteger x = xs.get(i);
+            final BigInteger y = ys.get(i);
+            FqWide.add(r, 0, limbs(x, FqWide.LIMBS), 0, limbs(y, FqWide.LIMBS), 0);
+            assertEquals(x.add(y), FqWide.toBigInteger(r, 0));
+            final BigInteger big = x.max(y);
+            final BigInteger small = x.min(y);
+            FqWide.sub(r, 0, limbs(big, FqWide.LIMBS), 0, limbs(small, FqWide.LIMBS), 0);
+            assertEquals(big.subtract(small), FqWide.toBigInteger(r, 0));
+        }
+        final long[] six = new long[Fq.LIMBS];
+        final BigInteger pm1 = P.subtract(BigInteger.ONE);
+        FqWide.addUnreduced(six, 0, limbs(pm1, Fq.LIMBS), 0, limbs(pm1, Fq.LIMBS), 0);
+        assertEquals(pm1.shiftLeft(1), Limbs.toBigInteger(six, 0, Fq.LIMBS));
+        assertEquals(P.multiply(P), FqWide.toBigInteger(FqWide.P_SQUARED, 0));
+    }
+}
