@@ -38,6 +38,8 @@ public final class Fq
     private static final BigInteger SQRT_EXPONENT = MODULUS.add(BigInteger.ONE).shiftRight(2);
     private static final BigInteger LEGENDRE_EXPONENT = MODULUS.subtract(BigInteger.ONE).shiftRight(1);
     private static final long[] ONE = FIELD.one();
+    /** The modulus as limbs, for negation. */
+    private static final long[] MODULUS_LIMBS = {Q0, Q1, Q2, Q3, Q4, Q5};
     /** Raw limbs R² mod p: Montgomery-multiplying canonical limbs by it yields Montgomery form. */
     private static final long[] R_SQUARED = of(BigInteger.ONE.shiftLeft(384).mod(MODULUS));
     /** (p − 1)/2, canonical limbs: the boundary of the lexicographic sign rule. */
@@ -141,8 +143,7 @@ public final class Fq
             java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
             return;
         }
-        final long[] q = {Q0, Q1, Q2, Q3, Q4, Q5};
-        sub(r, ro, q, 0, a, ao);
+        sub(r, ro, MODULUS_LIMBS, 0, a, ao);
     }
 
     public static void neg(final long[] r, final long[] a)

@@ -40,6 +40,8 @@ public final class Fr
     private static final BigInteger ODD_PART = MODULUS.subtract(BigInteger.ONE).shiftRight(TWO_ADICITY);
     private static final BigInteger LEGENDRE_EXPONENT = MODULUS.subtract(BigInteger.ONE).shiftRight(1);
     private static final long[] ONE = FIELD.one();
+    /** The modulus as limbs, for negation. */
+    private static final long[] MODULUS_LIMBS = {Q0, Q1, Q2, Q3};
     /** Raw limbs R² mod r: Montgomery-multiplying canonical limbs by it yields Montgomery form. */
     private static final long[] R_SQUARED = of(BigInteger.ONE.shiftLeft(256).mod(MODULUS));
 
@@ -134,8 +136,7 @@ public final class Fr
             java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
             return;
         }
-        final long[] q = {Q0, Q1, Q2, Q3};
-        sub(r, ro, q, 0, a, ao);
+        sub(r, ro, MODULUS_LIMBS, 0, a, ao);
     }
 
     public static void neg(final long[] r, final long[] a)
