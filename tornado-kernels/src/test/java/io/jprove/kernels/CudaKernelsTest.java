@@ -18,6 +18,7 @@ final class CudaKernelsTest
     Stream<DynamicTest> conformance()
     {
         assumeTrue(CudaDriver.isAvailable(), () -> "no CUDA driver: " + CudaDriver.unavailableReason());
-        return KernelConformance.tests(() -> CudaAccelerator.open(0, FieldKernels.COMPILER));
+        return KernelConformance.testsWithFaultsInChildProcesses(() -> CudaAccelerator.open(0, FieldKernels.COMPILER),
+            "cuda:0");
     }
 }

@@ -162,8 +162,7 @@ public final class CudaDevice
      * Retains the device's primary context (the one the CUDA runtime would use); close it to release it. Each call
      * retains once, so each returned context must be closed once.
      *
-     * If an earlier kernel fault left the primary context in a sticky error state, the context is reset first (all
-     * of its allocations are gone by then anyway) and a fresh one retained.
+     * After a kernel fault (a sticky error) no context can be had in this process any more; the exception says so.
      *
      * @return the retained primary context, not yet current on any thread.
      */
@@ -172,15 +171,14 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment context = arena.allocate(ADDRESS);
-            int result = CudaDriver.cuDevicePrimaryCtxRetain(context, handle);
+            final int result = CudaDriver.cuDevicePrimaryCtxRetain(context, handle);
             if (CudaResult.isSticky(result))
             {
-                // A kernel fault (a trap, an illegal address) leaves this process's primary context unusable for
-                // every later call; the only way on is to tear it down and retain a fresh one. This is local to the
-                // process: it is not a device reset, and other processes on the GPU are untouched.
-                CudaDriver.check(CudaDriver.cuDevicePrimaryCtxReset(handle),
-                    "cuDevicePrimaryCtxReset_v2(" + this + ") after " + CudaResult.name(result));
-                result = CudaDriver.cuDevicePrimaryCtxRetain(context, handle);
+                // A kernel fault (a trap, an illegal address) poisons the process's CUDA state for good: CUDA
+                // documents that the process must be restarted. Say so instead of a bare error code.
+                throw new CudaException(result, "cuDevicePrimaryCtxRetain(" + this + ")",
+                    "a kernel fault earlier in this process left the device unusable; CUDA requires a restart of the "
+                        + "process");
             }
             CudaDriver.check(result, "cuDevicePrimaryCtxRetain(" + this + ")");
             return new CudaContext(this, context.get(ADDRESS, 0));

@@ -87,8 +87,6 @@ public final class CudaDriver
     static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = downcall("cuDevicePrimaryCtxRetain", ADDRESS, JAVA_INT);
     static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE =
         downcall("cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease", JAVA_INT);
-    static final MethodHandle CU_DEVICE_PRIMARY_CTX_RESET =
-        downcall("cuDevicePrimaryCtxReset_v2", "cuDevicePrimaryCtxReset", JAVA_INT);
     static final MethodHandle CU_CTX_SET_CURRENT = downcall("cuCtxSetCurrent", ADDRESS);
     static final MethodHandle CU_CTX_GET_CURRENT = downcall("cuCtxGetCurrent", ADDRESS);
     static final MethodHandle CU_CTX_SYNCHRONIZE = downcall("cuCtxSynchronize");
@@ -355,18 +353,6 @@ public final class CudaDriver
         try
         {
             return (int)CU_DEVICE_PRIMARY_CTX_RETAIN.invokeExact(context, device);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
-    }
-
-    static int cuDevicePrimaryCtxReset(final int device)
-    {
-        try
-        {
-            return (int)CU_DEVICE_PRIMARY_CTX_RESET.invokeExact(device);
         }
         catch (final Throwable t)
         {
