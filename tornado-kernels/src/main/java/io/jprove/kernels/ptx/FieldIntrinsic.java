@@ -49,7 +49,7 @@ final class FieldIntrinsic
         final WordOps ops = wordOps();
         final String[] result = switch (name)
         {
-            case "mul" -> field.mul(ops, a, b);
+            case "mul" -> EVEN_ODD_MUL ? field.mulEvenOdd(ops, a, b) : field.mul(ops, a, b);
             case "square" -> field.square(ops, a);
             case "add", "dbl" -> field.add(ops, a, b);
             case "sub" -> field.sub(ops, a, b);
@@ -64,6 +64,12 @@ final class FieldIntrinsic
             r[ro + k] = limb;
         }
     }
+
+    /**
+     * Which CIOS layout Fq/Fr multiplication uses: the even/odd split (default) or one lo and one hi chain per row
+     * ({@code -Djprove.ptx.mul=rows}); kept selectable so the two can be timed against each other on the GPU.
+     */
+    static final boolean EVEN_ODD_MUL = !"rows".equals(System.getProperty("jprove.ptx.mul"));
 
     private String[] zeros(final WordOps ops)
     {

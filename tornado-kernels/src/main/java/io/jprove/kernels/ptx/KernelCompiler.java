@@ -207,6 +207,7 @@ public final class KernelCompiler
     {
         final MessageDigest digest = MethodCode.sha256();
         digest.update(VERSION.getBytes(StandardCharsets.UTF_8));
+        digest.update((FieldIntrinsic.EVEN_ODD_MUL ? "mul=even-odd" : "mul=rows").getBytes(StandardCharsets.UTF_8));
         for (final Map.Entry<String, MontgomeryChains> e : new TreeMap<>(fields).entrySet())
         {
             digest.update((e.getKey() + "=" + e.getValue().modulus).getBytes(StandardCharsets.UTF_8));

@@ -89,6 +89,92 @@ final class MontgomeryChains
     }
 
     /**
+     * @return r = a·b·R⁻¹ mod p by CIOS with the accumulator kept as two numbers, T = E + O·2^32: E collects the
+     *         products of the even-indexed words of a (low and high halves land in adjacent words, so one carry chain
+     *         covers a whole row and the two halves of one product sit side by side, which lets ptxas pair them) and
+     *         O those of the odd-indexed words. Each step adds a·b[i] and m·p to both, and the one-word shift is a
+     *         swap of the two arrays plus one addition, so no separate carry-propagation row is needed.
+     */
+    String[] mulEvenOdd(final WordOps ops, final String[] a, final String[] b)
+    {
+        final int n = words;
+        final String zero = ops.constant(0);
+        final String[] pw = new String[n];
+        for (int j = 0; j < n; j++)
+        {
+            pw[j] = ops.constant(p[j]);
+        }
+        final String mp = ops.constant(mPrime);
+        String[] even = new String[n];
+        String[] odd = new String[n];
+        for (int k = 0; k < n; k += 2)
+        {
+            even[k] = op(ops, "mul.lo.u32", a[k], b[0]);
+            even[k + 1] = op(ops, "mul.hi.u32", a[k], b[0]);
+            odd[k] = op(ops, "mul.lo.u32", a[k + 1], b[0]);
+            odd[k + 1] = op(ops, "mul.hi.u32", a[k + 1], b[0]);
+        }
+        reduceStep(ops, even, odd, pw, mp, zero);
+        for (int i = 1; i < n; i++)
+        {
+            // shift T = E + O·2^32 (E[0] is zero) down one word: the new E is the old O plus E[1] in its low word,
+            // the new O is E[2..]; the carry out of that low word enters O's chain, which also adds the odd products
+            final String[] nextEven = odd;
+            final String[] nextOdd = new String[n];
+            nextEven[0] = op(ops, "add.cc.u32", nextEven[0], even[1]);
+            for (int k = 0; k < n - 2; k += 2)
+            {
+                nextOdd[k] = op(ops, "madc.lo.cc.u32", a[k + 1], b[i], even[k + 2]);
+                nextOdd[k + 1] = op(ops, "madc.hi.cc.u32", a[k + 1], b[i], even[k + 3]);
+            }
+            nextOdd[n - 2] = op(ops, "madc.lo.cc.u32", a[n - 1], b[i], zero);
+            nextOdd[n - 1] = op(ops, "madc.hi.u32", a[n - 1], b[i], zero);
+            even = nextEven;
+            odd = nextOdd;
+            evenRow(ops, even, odd, a, b[i], zero);
+            reduceStep(ops, even, odd, pw, mp, zero);
+        }
+        // final shift: r = (E >> 32) + O
+        final String[] r = new String[n + 1];
+        r[0] = op(ops, "add.cc.u32", odd[0], even[1]);
+        for (int j = 1; j < n - 1; j++)
+        {
+            r[j] = op(ops, "addc.cc.u32", odd[j], even[j + 1]);
+        }
+        r[n - 1] = op(ops, "addc.u32", odd[n - 1], zero);
+        r[n] = zero;
+        return reduceOnce(ops, r, pw, n);
+    }
+
+    /** m = E[0]·m'; O += odd words of m·p; E += even words of m·p (E[0] becomes 0); E's carry goes to O's top. */
+    private static void reduceStep(final WordOps ops, final String[] even, final String[] odd, final String[] pw,
+        final String mp, final String zero)
+    {
+        final String m = mulLo(ops, even[0], mp);
+        final int n = even.length;
+        // the O chain cannot carry out: O·2^32 never exceeds T, which stays below 2^(32n + 32)
+        for (int k = 0; k < n; k += 2)
+        {
+            odd[k] = op(ops, k == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", pw[k + 1], m, odd[k]);
+            odd[k + 1] = op(ops, "madc.hi.cc.u32", pw[k + 1], m, odd[k + 1]);
+        }
+        evenRow(ops, even, odd, pw, m, zero);
+    }
+
+    /** E += even-indexed words of x times y (lo at 2k, hi at 2k+1) in one chain; the carry out goes to O's top. */
+    private static void evenRow(final WordOps ops, final String[] even, final String[] odd, final String[] x,
+        final String y, final String zero)
+    {
+        final int n = even.length;
+        for (int k = 0; k < n; k += 2)
+        {
+            even[k] = op(ops, k == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", x[k], y, even[k]);
+            even[k + 1] = op(ops, "madc.hi.cc.u32", x[k], y, even[k + 1]);
+        }
+        odd[n - 1] = op(ops, "addc.u32", odd[n - 1], zero);
+    }
+
+    /**
      * @return a²·R⁻¹ mod p: the cross products a[i]·a[j] (i &lt; j) once, doubled, plus the squares on the diagonal,
      *         then a word-by-word Montgomery reduction of the 2n-word square (about a quarter fewer multiplies).
      */

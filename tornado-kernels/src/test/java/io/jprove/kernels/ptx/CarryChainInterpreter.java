@@ -69,6 +69,7 @@ final class CarryChainInterpreter implements WordOps
             case "subc.cc.u32" -> d = setBorrow(a, b + carry);
             case "subc.u32" -> d = (a - b - carry) & MASK;
             case "mul.lo.u32" -> d = (a * b) & MASK;
+            case "mul.hi.u32" -> d = (a * b) >>> 32;
             case "mad.lo.cc.u32" -> d = setCarry(((a * b) & MASK) + c);
             case "madc.lo.cc.u32" -> d = setCarry(((a * b) & MASK) + c + carry);
             case "mad.hi.cc.u32" -> d = setCarry(((a * b) >>> 32) + c);

@@ -55,8 +55,14 @@ final class MontgomeryChainsTest
             }
             f.square(sq, a);
             assertTrue(sq.instructions < mul.instructions, f.name + ": " + sq.instructions + " vs " + mul.instructions);
-            System.out.println(f.name + " carry-chain PTX instructions: mul " + mul.instructions + ", square "
-                + sq.instructions);
+            final CarryChainInterpreter evenOdd = new CarryChainInterpreter();
+            for (int j = 0; j < f.words; j++)
+            {
+                a[j] = evenOdd.input(j);
+            }
+            f.mulEvenOdd(evenOdd, a, a);
+            System.out.println(f.name + " carry-chain PTX instructions: mul " + mul.instructions + ", even/odd mul "
+                + evenOdd.instructions + ", square " + sq.instructions);
         }
     }
 
@@ -83,6 +89,7 @@ final class MontgomeryChainsTest
             final long[] r = new long[6];
             Fq.mul(r, a, b);
             assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "mul", toBig(a), toBig(b))), "Fq mul");
+            assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "mulEvenOdd", toBig(a), toBig(b))), "Fq even/odd mul");
             Fq.add(r, a, b);
             assertEquals(Fq.toBigInteger(r), fromLimbs(run(fq(), "add", toBig(a), toBig(b))), "Fq add");
             Fq.square(r, a);
@@ -94,6 +101,8 @@ final class MontgomeryChainsTest
             final long[] s = new long[4];
             Fr.mul(s, x, y);
             assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "mul", toBig(x), toBig(y))), "Fr mul");
+            assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "mulEvenOdd", toBig(x), toBig(y))),
+                "Fr even/odd mul");
             Fr.square(s, x);
             assertEquals(Fr.toBigInteger(s), frFromLimbs(run(fr(), "square", toBig(x), toBig(x))), "Fr square");
             Fr.sub(s, x, y);
@@ -166,6 +175,7 @@ final class MontgomeryChainsTest
             final BigInteger b = values.get((i * 7 + 3) % values.size());
             final String what = f.name + " a=" + a.toString(16) + " b=" + b.toString(16) + " (seed " + seed + ")";
             assertEquals(a.multiply(b).multiply(rInv).mod(p), run(f, "mul", a, b), "mul " + what);
+            assertEquals(a.multiply(b).multiply(rInv).mod(p), run(f, "mulEvenOdd", a, b), "even/odd mul " + what);
             assertEquals(a.add(b).mod(p), run(f, "add", a, b), "add " + what);
             assertEquals(a.subtract(b).mod(p), run(f, "sub", a, b), "sub " + what);
             assertEquals(a.multiply(a).multiply(rInv).mod(p), run(f, "mul", a, a), "mul a·a " + what);
@@ -186,6 +196,7 @@ final class MontgomeryChainsTest
         final String[] r = switch (op)
         {
             case "mul" -> f.mul(in, aw, bw);
+            case "mulEvenOdd" -> f.mulEvenOdd(in, aw, bw);
             case "square" -> f.square(in, aw);
             case "add" -> f.add(in, aw, bw);
             default -> f.sub(in, aw, bw);

@@ -513,6 +513,7 @@ public final class PtxInterpreter
                 case "add.s32", "add.u32" -> x + y;
                 case "sub.s32" -> x - y;
                 case "mul.lo.s32", "mul.lo.u32" -> x * y;
+                case "mul.hi.u32" -> ((x & MASK32) * (y & MASK32)) >>> 32;
                 case "mad.lo.s32" -> x * y + z;
                 case "and.b32", "and.b64" -> x & y;
                 case "or.b32", "or.b64" -> x | y;
