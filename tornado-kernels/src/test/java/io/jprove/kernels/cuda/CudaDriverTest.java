@@ -1,0 +1,50 @@
+package io.jprove.kernels.cuda;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the binding does on any machine, with or without a GPU. */
+class CudaDriverTest
+{
+    @Test
+    void shouldAnswerAvailabilityWithoutThrowing()
+    {
+        final boolean available = CudaDriver.isAvailable();
+        assertEquals(available, CudaDriver.isAvailable(), "the answer is stable");
+        assertEquals(available, CudaDriver.unavailableReason().isEmpty(), CudaDriver.unavailableReason());
+    }
+
+    @Test
+    void shouldRefuseDeviceCallsWithReasonWhenDriverIsUnavailable()
+    {
+        if (CudaDriver.isAvailable())
+        {
+            assertTrue(CudaDevice.count() >= 1);
+            return;
+        }
+        final RuntimeException ex = assertThrows(RuntimeException.class, CudaDevice::count);
+        assertTrue(ex instanceof IllegalStateException || ex instanceof CudaException, ex.toString());
+        assertTrue(ex.getMessage().contains(CudaDriver.isLoaded() ? "cuInit" : CudaDriver.LIBRARY_NAME),
+            ex.getMessage());
+        assertThrows(RuntimeException.class, () -> CudaDevice.get(0));
+        assertThrows(RuntimeException.class, CudaDriver::driverVersion);
+    }
+
+    @Test
+    void shouldReportMissingLibraryWhenNotLoaded()
+    {
+        if (CudaDriver.isLoaded())
+        {
+            return;
+        }
+        assertFalse(CudaDriver.isAvailable());
+        assertTrue(CudaDriver.unavailableReason().startsWith(CudaDriver.LIBRARY_NAME + " could not be loaded"),
+            CudaDriver.unavailableReason());
+        final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> CudaDriver.cuInit(0));
+        assertTrue(ex.getMessage().contains("cuInit"), ex.getMessage());
+    }
+}
