@@ -28,6 +28,19 @@ public final class Limbs
     }
 
     /**
+     * Carry out of a two-operand {@code sum = x + y}: 1 when the unsigned addition wrapped, else 0. Cheaper than the
+     * three-operand form (a compare and a flag read), so the multiplication's carry chains use it.
+     *
+     * @param x   either addend.
+     * @param sum the wrapped sum.
+     * @return 0 or 1.
+     */
+    public static long carry(final long x, final long sum)
+    {
+        return Long.compareUnsigned(sum, x) < 0 ? 1 : 0;
+    }
+
+    /**
      * Borrow out of {@code diff = x - y (- borrowIn)}: 1 when the unsigned subtraction wrapped, else 0.
      *
      * @param x    minuend.

@@ -1,0 +1,127 @@
+package io.jprove.engine.gadgets.hash;
+
+import java.math.BigInteger;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.jprove.field.Fr;
+
+/**
+ * The constants of neptune's Poseidon over BLS12-381 Fr, the instance Filecoin uses ("Standard" strength, MerkleTree
+ * domain separation): width t = arity + 1, x⁵ S-box, 8 full rounds, R_P partial rounds (55, 56, 57, 57 for arity 2,
+ * 4, 8, 11), round constants from {@link GrainLfsr} with field type 1, S-box code 1, n = 255, and the Cauchy MDS
+ * matrix {@code M[i][j] = 1/(x_i + y_j)} with {@code x_i = i}, {@code y_j = t + j}, i.e. {@code 1/(i + j + t)}. The
+ * first state element holds the domain tag 2^arity − 1; the hash is state element 1 after the permutation.
+ * <p>
+ * Elements are Fr limbs in Montgomery form, back to back: {@link #roundConstants()} is round-major
+ * ({@code (round·t + i)·4}), {@link #mds()} row-major ({@code (i·t + j)·4}). Instances are immutable and cached.
+ */
+public final class PoseidonParameters
+{
+    /** Full rounds, half before and half after the partial rounds. */
+    public static final int FULL_ROUNDS = 8;
+
+    private static final ConcurrentHashMap<Integer, PoseidonParameters> CACHE = new ConcurrentHashMap<>();
+
+    private final int arity;
+    private final int width;
+    private final int partialRounds;
+    private final long[] roundConstants;
+    private final long[] mds;
+    private final long[] domainTag;
+
+    private PoseidonParameters(final int arity, final int partialRounds)
+    {
+        this.arity = arity;
+        this.width = arity + 1;
+        this.partialRounds = partialRounds;
+        final int count = width * (FULL_ROUNDS + partialRounds);
+        this.roundConstants = new long[count * Fr.LIMBS];
+        final GrainLfsr grain = new GrainLfsr(1, 1, 255, width, FULL_ROUNDS, partialRounds);
+        for (int i = 0; i < count; i++)
+        {
+            Fr.FIELD.fromBigInteger(grain.nextBelow(Fr.MODULUS, 255), roundConstants, i * Fr.LIMBS);
+        }
+        this.mds = new long[width * width * Fr.LIMBS];
+        for (int i = 0; i < width; i++)
+        {
+            for (int j = 0; j < width; j++)
+            {
+                final BigInteger entry = BigInteger.valueOf(i + j + width).modInverse(Fr.MODULUS);
+                Fr.FIELD.fromBigInteger(entry, mds, (i * width + j) * Fr.LIMBS);
+            }
+        }
+        this.domainTag = Fr.of((1L << arity) - 1);
+    }
+
+    /**
+     * @return the parameters for a supported arity (2, 4, 8 or 11: the shapes Filecoin's trees and columns use).
+     * @throws IllegalArgumentException for any other arity.
+     */
+    public static PoseidonParameters forArity(final int arity)
+    {
+        final int partialRounds = switch (arity)
+        {
+            case 2 -> 55;
+            case 4 -> 56;
+            case 8 -> 57;
+            case 11 -> 57;
+            default -> throw new IllegalArgumentException(
+                "Poseidon arity " + arity + " not supported (supported: 2, 4, 8, 11)");
+        };
+        return CACHE.computeIfAbsent(arity, a -> new PoseidonParameters(a, partialRounds));
+    }
+
+    /** @return the number of preimage elements, t − 1. */
+    public int arity()
+    {
+        return arity;
+    }
+
+    /** @return the state width t. */
+    public int width()
+    {
+        return width;
+    }
+
+    /** @return R_P. */
+    public int partialRounds()
+    {
+        return partialRounds;
+    }
+
+    /** @return R_F + R_P. */
+    public int rounds()
+    {
+        return FULL_ROUNDS + partialRounds;
+    }
+
+    /** @return a copy of the round constants, round-major, t per round. */
+    public long[] roundConstants()
+    {
+        return roundConstants.clone();
+    }
+
+    /** @return a copy of the MDS matrix, row-major. */
+    public long[] mds()
+    {
+        return mds.clone();
+    }
+
+    /** @return a copy of the domain tag 2^arity − 1. */
+    public long[] domainTag()
+    {
+        return domainTag.clone();
+    }
+
+    /** Copies round constant {@code index} (round-major) into {@code r}. */
+    public void roundConstant(final int index, final long[] r, final int ro)
+    {
+        System.arraycopy(roundConstants, index * Fr.LIMBS, r, ro, Fr.LIMBS);
+    }
+
+    /** Copies MDS entry {@code (row, column)} into {@code r}. */
+    public void mdsEntry(final int row, final int column, final long[] r, final int ro)
+    {
+        System.arraycopy(mds, (row * width + column) * Fr.LIMBS, r, ro, Fr.LIMBS);
+    }
+}

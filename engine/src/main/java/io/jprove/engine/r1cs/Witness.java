@@ -1,0 +1,172 @@
+package io.jprove.engine.r1cs;
+
+import io.jprove.field.Fr;
+import io.jprove.field.FrVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * The assignment z = (inputs, aux) of a synthesized circuit, off-heap in the FrVector layout (32 bytes per element,
+ * Montgomery form, four little-endian limbs), plus the number of constraints the circuit enforced.
+ * <p>
+ * Owns its memory: {@link #close()} frees it; ownership passes to the {@link ProverInputs} built from it.
+ */
+public final class Witness implements AutoCloseable
+{
+    static final ValueLayout.OfLong LIMB = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final long ELEMENT_BYTES = FrVector.ELEMENT_BYTES;
+
+    private final GrowableSegment inputStore;
+    private final GrowableSegment auxStore;
+    private MemorySegment inputs;
+    private MemorySegment aux;
+    private int numInputs;
+    private int numAux;
+    private long numConstraints;
+    private final long[] value = new long[Fr.LIMBS];
+
+    Witness(final int inputCapacity, final int auxCapacity)
+    {
+        inputStore = new GrowableSegment(inputCapacity * ELEMENT_BYTES);
+        auxStore = new GrowableSegment(auxCapacity * ELEMENT_BYTES);
+        inputs = inputStore.segment();
+        aux = auxStore.segment();
+    }
+
+    /** Computes and appends an input value. @return its index. */
+    int appendInput(final String annotation, final WitnessFunction f)
+    {
+        final int index = BaseConstraintSystem.nextIndex(numInputs, "input");
+        compute(annotation, f, "input", index);
+        inputs = inputStore.ensure((index + 1L) * ELEMENT_BYTES);
+        store(inputs, index * ELEMENT_BYTES, value);
+        numInputs++;
+        return index;
+    }
+
+    /** Computes and appends an aux value. @return its index. */
+    int appendAux(final String annotation, final WitnessFunction f)
+    {
+        final int index = BaseConstraintSystem.nextIndex(numAux, "aux");
+        compute(annotation, f, "aux", index);
+        aux = auxStore.ensure((index + 1L) * ELEMENT_BYTES);
+        store(aux, index * ELEMENT_BYTES, value);
+        numAux++;
+        return index;
+    }
+
+    void setNumConstraints(final long n)
+    {
+        numConstraints = n;
+    }
+
+    /** Reads the value of a variable handle into {@code out[offset..offset+4)}. */
+    void read(final int variable, final long[] out, final int offset)
+    {
+        final MemorySegment s;
+        final long at;
+        if (variable < 0)
+        {
+            final int i = -1 - variable;
+            if (i >= numInputs)
+            {
+                throw new SynthesisException("constraint " + numConstraints + " uses " + Variable.toString(variable)
+                    + " but only " + numInputs + " inputs exist");
+            }
+            s = inputs;
+            at = i * ELEMENT_BYTES;
+        }
+        else
+        {
+            if (variable >= numAux)
+            {
+                throw new SynthesisException("constraint " + numConstraints + " uses " + Variable.toString(variable)
+                    + " but only " + numAux + " aux variables exist");
+            }
+            s = aux;
+            at = variable * ELEMENT_BYTES;
+        }
+        load(s, at, out, offset);
+    }
+
+    /** @return public inputs, ONE first. */
+    public FrVector inputs()
+    {
+        return FrVector.wrap(inputs.asSlice(0, numInputs * ELEMENT_BYTES));
+    }
+
+    /** @return aux values. */
+    public FrVector aux()
+    {
+        return FrVector.wrap(aux.asSlice(0, numAux * ELEMENT_BYTES));
+    }
+
+    /** @return public inputs, ONE included. */
+    public int numInputs()
+    {
+        return numInputs;
+    }
+
+    /** @return aux variables. */
+    public int numAux()
+    {
+        return numAux;
+    }
+
+    /** @return constraints the circuit enforced while this witness was computed. */
+    public long numConstraints()
+    {
+        return numConstraints;
+    }
+
+    /** @return the counts of the circuit this witness belongs to. */
+    public ConstraintCounts counts()
+    {
+        return new ConstraintCounts(numInputs, numAux, numConstraints);
+    }
+
+    MemorySegment inputSegment()
+    {
+        return inputs;
+    }
+
+    MemorySegment auxSegment()
+    {
+        return aux;
+    }
+
+    @Override
+    public void close()
+    {
+        inputStore.close();
+        auxStore.close();
+    }
+
+    private void compute(final String annotation, final WitnessFunction f, final String kind, final int index)
+    {
+        f.compute(value, 0);
+        if (!Fr.FIELD.isCanonical(value, 0))
+        {
+            throw new SynthesisException("value of " + kind + "[" + index + "] '" + annotation
+                + "' is not a reduced Fr element");
+        }
+    }
+
+    static void store(final MemorySegment s, final long at, final long[] v)
+    {
+        s.set(LIMB, at, v[0]);
+        s.set(LIMB, at + 8, v[1]);
+        s.set(LIMB, at + 16, v[2]);
+        s.set(LIMB, at + 24, v[3]);
+    }
+
+    static void load(final MemorySegment s, final long at, final long[] out, final int offset)
+    {
+        out[offset] = s.get(LIMB, at);
+        out[offset + 1] = s.get(LIMB, at + 8);
+        out[offset + 2] = s.get(LIMB, at + 16);
+        out[offset + 3] = s.get(LIMB, at + 24);
+    }
+}

@@ -1,0 +1,72 @@
+package io.jprove.engine.r1cs;
+
+/**
+ * Witness-only mode: computes the values of inputs and aux variables and counts constraints, without reading any
+ * linear combination. With the circuit's recorded {@link ConstraintMatrices}, {@link ConstraintMatrices#evaluate}
+ * then produces the same a, b, c and densities as {@link ProvingAssignment}, bit for bit.
+ */
+public final class WitnessAssignment extends BaseConstraintSystem
+{
+    private final Witness witness;
+
+    private WitnessAssignment(final ConstraintCounts hint)
+    {
+        witness = hint == null ? new Witness(16, 1024) : new Witness(hint.numInputs(), hint.numAux());
+    }
+
+    /**
+     * Computes a circuit's witness.
+     *
+     * @param hint the circuit's counts when known (e.g. {@link ConstraintMatrices#counts()}), to allocate once; or
+     *             null.
+     * @return the witness; the caller closes it, or hands it to {@link ConstraintMatrices#evaluate}.
+     */
+    public static Witness synthesize(final Circuit circuit, final ConstraintCounts hint)
+    {
+        final WitnessAssignment cs = new WitnessAssignment(hint);
+        try
+        {
+            cs.run(circuit);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            cs.witness.close();
+            throw e;
+        }
+        cs.witness.setNumConstraints(cs.numConstraints);
+        return cs.witness;
+    }
+
+    @Override
+    public int alloc(final String annotation, final WitnessFunction value)
+    {
+        numAux++;
+        return witness.appendAux(annotation, value);
+    }
+
+    @Override
+    public int allocInput(final String annotation, final WitnessFunction value)
+    {
+        numInputs++;
+        return Variable.input(witness.appendInput(annotation, value));
+    }
+
+    @Override
+    public void enforce(final String annotation, final LinearCombination a, final LinearCombination b,
+        final LinearCombination c)
+    {
+        numConstraints++;
+    }
+
+    @Override
+    public boolean needsWitness()
+    {
+        return true;
+    }
+
+    @Override
+    public boolean needsConstraints()
+    {
+        return false;
+    }
+}
