@@ -8,7 +8,7 @@ import io.jprove.field.Fr;
 /**
  * The multiplicative subgroup of Fr of size m = 2^k that the Groth16 prover evaluates on, with its coset by the
  * generator g = 7, and the twiddle tables of {@link Ntt} for that size. Domains are immutable and cached per size
- * ({@link #ofLogSize}); the tables hold O(√m) elements (about 5 MiB at m = 2^27).
+ * ({@link #ofLogSize}); the tables hold O(√m) elements (under 4 MiB at m = 2^27).
  * <p>
  * The transform splits m = rows × columns with rows = 2^⌊k/2⌋ and columns = 2^⌈k/2⌉ (the four-step method), so every
  * table below is indexed by a row or a column, never by a full index.
