@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "jprove 0.1.0-SNAPSHOT",
     description = "Groth16 proving engine for BLS12-381.",
-    subcommands = {DemoCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main
 {
     private Main()
