@@ -13,7 +13,8 @@ import io.jprove.field.Fr;
  *   <li>convert the scalars out of Montgomery form and split them into signed c-bit digits ({@link SignedDigits}),
  *   in parallel over scalar ranges;</li>
  *   <li>for every (window, scalar range) task, add each point into the bucket of its digit's magnitude (negated for
- *   a negative digit), then sum the buckets as Σ j·B_j with two running sums;</li>
+ *   a negative digit) by batch-affine additions with a shared inversion ({@link AffineBatch}), then sum the buckets
+ *   as Σ j·B_j with two running sums in XYZZ;</li>
  *   <li>combine the windows from the top by c doublings and one addition each.</li>
  * </ol>
  * Tasks run on {@link Parallel}; a window is split into point ranges only when there are fewer windows than a few
@@ -21,8 +22,13 @@ import io.jprove.field.Fr;
  */
 final class Pippenger
 {
-    /** Relative cost of a bucket-sum XYZZ addition (12M + 2S) against the accumulation's mixed one (8M + 2S). */
-    private static final double BUCKET_SUM_COST = 1.4;
+    /**
+     * Cost of summing one bucket (an XYZZ mixed and a full addition, 10M + 14M) against accumulating one point (a
+     * batch-affine addition, 6M).
+     */
+    private static final double BUCKET_SUM_COST = 4.0;
+    /** Additions sharing one inversion: an Fq inversion costs about 60 multiplications, so 256 make it negligible. */
+    private static final int MAX_BATCH = 256;
     /** Scalars per digit-conversion task. */
     private static final int DIGIT_CHUNK = 1 << 14;
 
@@ -73,18 +79,18 @@ final class Pippenger
         final int splits = splits(n, c, windows, threads);
         final int xl = g.xyzzLimbs();
         final long[] partial = new long[windows * splits * xl];
-        final long[][] buckets = new long[Math.min(threads, windows * splits)][];
+        final Workspace[] workspaces = new Workspace[Math.min(threads, windows * splits)];
         Parallel.run(threads, windows * splits, (worker, task) ->
         {
-            if (buckets[worker] == null)
+            if (workspaces[worker] == null)
             {
-                buckets[worker] = new long[(1 << (c - 1)) * xl];
+                workspaces[worker] = new Workspace(g, c);
             }
             final int w = task / splits;
             final int s = task % splits;
             final int lo = (int)((long)n * s / splits);
             final int hi = (int)((long)n * (s + 1) / splits);
-            window(g, points, digits[w], baseIndex, lo, hi, buckets[worker], partial, task * xl);
+            window(g, points, digits[w], baseIndex, lo, hi, workspaces[worker], partial, task * xl);
         });
         final long[] t = g.newScratch();
         final long[] acc = new long[xl];
@@ -115,7 +121,7 @@ final class Pippenger
     }
 
     /**
-     * The window width c minimising W(c)·(m + 2^(c−1)·2·{@value #BUCKET_SUM_COST}): m bucket additions and the two
+     * The window width c minimising W(c)·(m + 2^(c−1)·{@value #BUCKET_SUM_COST}): m bucket additions and the
      * running sums over 2^(c−1) buckets, per window.
      */
     static int windowBits(final long selected)
@@ -124,7 +130,7 @@ final class Pippenger
         double bestCost = Double.MAX_VALUE;
         for (int c = 1; c <= SignedDigits.MAX_WINDOW_BITS; c++)
         {
-            final double cost = SignedDigits.windows(c) * (selected + 2.0 * BUCKET_SUM_COST * (1L << (c - 1)));
+            final double cost = SignedDigits.windows(c) * (selected + BUCKET_SUM_COST * (1L << (c - 1)));
             if (cost < bestCost)
             {
                 bestCost = cost;
@@ -164,15 +170,26 @@ final class Pippenger
         return digits;
     }
 
-    /** One task: scalars [lo, hi) of one window into the buckets, then Σ j·B_j into {@code out[oo ..)} (XYZZ). */
+    /**
+     * One task: scalars [lo, hi) of one window into the buckets, then Σ j·B_j into {@code out[oo ..)} (XYZZ).
+     * Buckets are affine and fed through an {@link AffineBatch}; a point whose bucket already waits in the current
+     * batch goes into that bucket's XYZZ overflow instead, so no point ever waits.
+     */
     private static void window(final MsmGroup g, final MemorySegment points, final short[] digits,
-        final int[] baseIndex, final int lo, final int hi, final long[] buckets, final long[] out, final int oo)
+        final int[] baseIndex, final int lo, final int hi, final Workspace ws, final long[] out, final int oo)
     {
+        final int al = g.affineLimbs();
         final int xl = g.xyzzLimbs();
         final int fl = g.fieldLimbs();
-        Arrays.fill(buckets, 0L);
-        final long[] t = g.newScratch();
-        final long[] point = new long[g.affineLimbs()];
+        ws.reset();
+        final long[] affine = ws.affine;
+        final long[] overflow = ws.overflow;
+        final int[] stamp = ws.stamp;
+        final AffineBatch batch = ws.batch;
+        final long[] second = batch.second();
+        final long[] t = ws.scratch;
+        final long[] point = ws.point;
+        int generation = 1;
         for (int i = lo; i < hi; i++)
         {
             final int d = digits[i];
@@ -180,21 +197,82 @@ final class Pippenger
             {
                 continue;
             }
-            g.load(points, baseIndex == null ? i : baseIndex[i], point, 0);
+            final int b = (d < 0 ? -d : d) - 1;
+            final long base = baseIndex == null ? i : baseIndex[i];
+            if (stamp[b] == generation)
+            {
+                g.load(points, base, point, 0);
+                if (d < 0)
+                {
+                    g.neg(point, fl, point, fl);
+                }
+                g.addMixed(overflow, b * xl, overflow, b * xl, point, 0, t);
+                continue;
+            }
+            final int slot = batch.nextSlot();
+            g.load(points, base, second, slot);
             if (d < 0)
             {
-                g.neg(point, fl, point, fl);
+                g.neg(second, slot + fl, second, slot + fl);
             }
-            final int at = ((d < 0 ? -d : d) - 1) * xl;
-            g.addMixed(buckets, at, buckets, at, point, 0, t);
+            if (g.isInfinity(affine, b * al))
+            {
+                System.arraycopy(second, slot, affine, b * al, al);
+                continue;
+            }
+            stamp[b] = generation;
+            batch.commit(b * al);
+            if (batch.isFull())
+            {
+                batch.flush(affine);
+                generation++;
+            }
         }
-        final long[] running = new long[xl];
-        final long[] sum = new long[xl];
-        for (int at = buckets.length - xl; at >= 0; at -= xl)
+        batch.flush(affine);
+        final long[] running = ws.running;
+        final long[] sum = ws.sum;
+        Arrays.fill(running, 0L);
+        Arrays.fill(sum, 0L);
+        for (int b = ws.buckets - 1; b >= 0; b--)
         {
-            g.add(running, 0, running, 0, buckets, at, t);
+            g.addMixed(running, 0, running, 0, affine, b * al, t);
+            g.add(running, 0, running, 0, overflow, b * xl, t);
             g.add(sum, 0, sum, 0, running, 0, t);
         }
         System.arraycopy(sum, 0, out, oo, xl);
+    }
+
+    /** One worker's buckets and scratch, reused across its tasks. */
+    private static final class Workspace
+    {
+        final int buckets;
+        final long[] affine;
+        final long[] overflow;
+        final int[] stamp;
+        final AffineBatch batch;
+        final long[] scratch;
+        final long[] point;
+        final long[] running;
+        final long[] sum;
+
+        Workspace(final MsmGroup g, final int c)
+        {
+            buckets = 1 << (c - 1);
+            affine = new long[buckets * g.affineLimbs()];
+            overflow = new long[buckets * g.xyzzLimbs()];
+            stamp = new int[buckets];
+            batch = new AffineBatch(g, Math.max(1, Math.min(MAX_BATCH, buckets / 4)));
+            scratch = g.newScratch();
+            point = new long[g.affineLimbs()];
+            running = new long[g.xyzzLimbs()];
+            sum = new long[g.xyzzLimbs()];
+        }
+
+        void reset()
+        {
+            Arrays.fill(affine, 0L);
+            Arrays.fill(overflow, 0L);
+            Arrays.fill(stamp, 0);
+        }
     }
 }

@@ -72,6 +72,28 @@ class MsmTest
     }
 
     @Test
+    void shouldHandleRepeatedAndOppositeBasesMeetingInABucket()
+    {
+        final SplittableRandom rng = new SplittableRandom(306);
+        try (Arena arena = Arena.ofShared())
+        {
+            final int n = 600;
+            final BigInteger[] m = new BigInteger[n];
+            for (int i = 0; i < n; i++)
+            {
+                m[i] = i % 2 == 0 ? BigInteger.valueOf(5) : MsmFixtures.R.subtract(BigInteger.valueOf(5));
+            }
+            final G1AffineVector bases = MsmFixtures.g1Bases(arena, m);
+            for (final MsmFixtures.Mix mix : MsmFixtures.Mix.values())
+            {
+                final BigInteger[] s = MsmFixtures.scalars(rng, n, mix);
+                MsmFixtures.assertG1Equals(MsmFixtures.combination(s, m, null), Msm.g1(bases,
+                    MsmFixtures.frVector(arena, s), null, 2), "±5G " + mix);
+            }
+        }
+    }
+
+    @Test
     void shouldPairScalarsWithTheNextBaseOnlyWhereTheDensityBitIsSet()
     {
         final SplittableRandom rng = new SplittableRandom(303);
