@@ -5,10 +5,14 @@ import java.util.BitSet;
 import io.jprove.field.FrVector;
 import io.jprove.field.G1AffineVector;
 import io.jprove.field.G2AffineVector;
+import io.jprove.field.msm.BatchAdd;
 import io.jprove.field.msm.Msm;
 import io.jprove.field.ntt.Ntt;
 
-/** The CPU backend: the four-step {@link Ntt} and Pippenger's {@link Msm}, each on a fixed number of threads. */
+/**
+ * The CPU backend: the four-step {@link Ntt}, Pippenger's {@link Msm} and the inversion-sharing {@link BatchAdd}, each on
+ * a fixed number of threads.
+ */
 public final class CpuProverBackend implements ProverBackend
 {
     private final int threads;
@@ -71,6 +75,18 @@ public final class CpuProverBackend implements ProverBackend
     public long[] msmG2(final G2AffineVector bases, final FrVector scalars, final BitSet density)
     {
         return Msm.g2(bases, scalars, density, threads);
+    }
+
+    @Override
+    public long[] batchAddG1(final G1AffineVector points, final BitSet select)
+    {
+        return BatchAdd.g1(points, select, threads);
+    }
+
+    @Override
+    public long[] batchAddG2(final G2AffineVector points, final BitSet select)
+    {
+        return BatchAdd.g2(points, select, threads);
     }
 
     @Override

@@ -7,7 +7,8 @@ import io.jprove.field.G1AffineVector;
 import io.jprove.field.G2AffineVector;
 
 /**
- * The heavy kernels of a Groth16 proof: NTTs over Fr and multi-scalar multiplications over G1 and G2. The prover
+ * The heavy kernels of a Groth16 proof: NTTs over Fr, multi-scalar multiplications over G1 and G2, and batch
+ * additions (sums of bitmap-selected points, for the scalars equal to 1). The prover
  * ({@link Groth16Prover}) does the rest. One implementation runs on the CPU ({@link CpuProverBackend}); GPU ones
  * implement the same calls.
  * <p>
@@ -39,6 +40,12 @@ public interface ProverBackend extends AutoCloseable
 
     /** @return Σ sᵢ·Pᵢ over G2 with the density rule above. */
     long[] msmG2(G2AffineVector bases, FrVector scalars, BitSet density);
+
+    /** @return the sum of the G1 points that {@code select} picks (bit i picks point i); null picks all. */
+    long[] batchAddG1(G1AffineVector points, BitSet select);
+
+    /** @return the sum of the G2 points that {@code select} picks. */
+    long[] batchAddG2(G2AffineVector points, BitSet select);
 
     /** Releases the backend's threads and memory. */
     @Override

@@ -148,6 +148,23 @@ class Groth16Test
     }
 
     @Test
+    void shouldVerifyWhenWitnessIsMostlyBits()
+    {
+        final BitsCircuit circuit = new BitsCircuit(700, 42);
+        try (ConstraintMatrices cs = RecordingAssignment.record(circuit);
+             ProvingKey bitsKey = Groth16Setup.generate(cs, new SplittableRandom(8), 2, SetupProgress.NONE);
+             ProverInputs inputs = ProvingAssignment.synthesize(circuit))
+        {
+            final Proof proof = new Groth16Prover(bitsKey, backend).prove(inputs);
+            final PreparedVerifyingKey pvk = new PreparedVerifyingKey(bitsKey.vk());
+            assertTrue(Groth16Verifier.verify(pvk, proof, circuit.publicInputs()));
+            final long[] other = circuit.publicInputs();
+            Fr.add(other, Fr.LIMBS, other, Fr.LIMBS, Fr.one(), 0);
+            assertFalse(Groth16Verifier.verify(pvk, proof, other));
+        }
+    }
+
+    @Test
     void shouldMatchScalarTimesGeneratorWhenFixedBase()
     {
         final SplittableRandom rnd = new SplittableRandom(3);
