@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +36,7 @@ import io.jprove.engine.groth16.SetupProgress;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.MalformedFileException;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.RecordingAssignment;
@@ -163,6 +168,48 @@ class SnarkjsInteropTest
                 assertEquals(pk.vk(), roundTrip(pk.vk()));
             }
         }
+    }
+
+    @Test
+    void shouldNameSectionAndOffsetWhenZkeyIsCorrupted() throws IOException
+    {
+        final byte[] good = Files.readAllBytes(dir.resolve("chain.zkey"));
+        // the last H point's y coordinate: H is the last section snarkjs writes before the contributions
+        final Path bad = dir.resolve("bad.zkey");
+        final int hEnd = hSectionEnd(good);
+        final byte[] offCurve = good.clone();
+        offCurve[hEnd - 1 - 20] ^= 1;
+        Files.write(bad, offCurve);
+        final MalformedFileException e = assertThrows(MalformedFileException.class, () -> Zkey.open(bad, false));
+        assertEquals("H", e.section());
+        assertEquals(hEnd - 96, e.offset());
+        assertTrue(e.getMessage().contains("not on the curve"), e.getMessage());
+        Files.write(bad, Arrays.copyOf(good, good.length / 2));
+        final MalformedFileException cut = assertThrows(MalformedFileException.class, () -> Zkey.open(bad, true));
+        assertTrue(cut.getMessage().contains("truncated"), cut.getMessage());
+        final MalformedFileException magic = assertThrows(MalformedFileException.class,
+            () -> Zkey.open(dir.resolve("chain.r1cs"), true));
+        assertTrue(magic.getMessage().contains("magic"), magic.getMessage());
+    }
+
+    /** @return the byte offset just past the H section (type 9) of a zkey. */
+    private static int hSectionEnd(final byte[] zkey)
+    {
+        final ByteBuffer b = ByteBuffer.wrap(zkey).order(ByteOrder.LITTLE_ENDIAN);
+        int at = 12;
+        final int sections = b.getInt(8);
+        for (int i = 0; i < sections; i++)
+        {
+            final int type = b.getInt(at);
+            final long size = b.getLong(at + 4);
+            at += 12;
+            if (type == 9)
+            {
+                return (int)(at + size);
+            }
+            at += (int)size;
+        }
+        throw new IllegalStateException("no H section");
     }
 
     private static VerifyingKey roundTrip(final VerifyingKey vk) throws IOException

@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
 import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.stream.LongStream;
 
 import io.jprove.engine.groth16.VerifyingKey;
@@ -28,7 +29,8 @@ import io.jprove.field.G2AffineVector;
  * 9 H:               domainSize G1 points, for the quotient evaluated on the odd coset of the 2m-th roots
  * </pre>
  * Points are affine, coordinates in Montgomery form (R = 2^384), little-endian: jprove's own limbs, so no conversion
- * is needed; infinity is all-zero. Every coordinate is checked to be below q and every point on its curve; with
+ * is needed; infinity is all-zero. A, B1 and B2 are kept without their points at infinity, with density bitmaps
+ * (as bellperson's queries), so the MSMs skip the signals absent from a matrix. Every coordinate is checked to be below q and every point on its curve; with
  * {@code checked} also in its subgroup. C = A·B is implied (snarkjs stores no C matrix).
  */
 public final class Zkey implements AutoCloseable
@@ -61,6 +63,8 @@ public final class Zkey implements AutoCloseable
     private final G1AffineVector a;
     private final G1AffineVector b1;
     private final G2AffineVector b2;
+    private final BitSet aDensity;
+    private final BitSet bDensity;
     private final G1AffineVector c;
     private final G1AffineVector h;
     private final Arena arena;
@@ -148,9 +152,23 @@ public final class Zkey implements AutoCloseable
         arena = Arena.ofShared();
         try
         {
-            a = g1Section(f, A, nVars, checked);
-            b1 = g1Section(f, B1, nVars, checked);
-            b2 = g2Section(f, B2, nVars, checked);
+            final G1AffineVector allA = g1Section(f, A, nVars, checked);
+            final G1AffineVector allB1 = g1Section(f, B1, nVars, checked);
+            final G2AffineVector allB2 = g2Section(f, B2, nVars, checked);
+            // signals absent from A or B have points at infinity: keep the others, selected by a density bitmap
+            aDensity = finite(allA.segment(), G1AffineVector.ELEMENT_BYTES, nVars);
+            bDensity = finite(allB1.segment(), G1AffineVector.ELEMENT_BYTES, nVars);
+            final BitSet b2Density = finite(allB2.segment(), G2AffineVector.ELEMENT_BYTES, nVars);
+            if (!bDensity.equals(b2Density))
+            {
+                final BitSet diff = (BitSet)bDensity.clone();
+                diff.xor(b2Density);
+                throw f.error("B2", f.section(B2) + (long)diff.nextSetBit(0) * G2_BYTES, "point "
+                    + diff.nextSetBit(0) + " is at infinity in exactly one of B1 and B2");
+            }
+            a = G1AffineVector.wrap(compact(allA.segment(), G1AffineVector.ELEMENT_BYTES, aDensity));
+            b1 = G1AffineVector.wrap(compact(allB1.segment(), G1AffineVector.ELEMENT_BYTES, bDensity));
+            b2 = G2AffineVector.wrap(compact(allB2.segment(), G2AffineVector.ELEMENT_BYTES, bDensity));
             c = g1Section(f, C, nVars - nPublic - 1, checked);
             h = g1Section(f, H, domainSize, checked);
         }
@@ -311,6 +329,44 @@ public final class Zkey implements AutoCloseable
         return v;
     }
 
+    private static BitSet finite(final MemorySegment points, final long stride, final int n)
+    {
+        final BitSet bits = new BitSet(n);
+        for (int i = 0; i < n; i++)
+        {
+            final MemorySegment p = points.asSlice(i * stride, stride);
+            if (p.mismatch(MemorySegment.ofArray(new byte[(int)stride])) >= 0)
+            {
+                bits.set(i);
+            }
+        }
+        return bits;
+    }
+
+    private MemorySegment compact(final MemorySegment points, final long stride, final BitSet keep)
+    {
+        final MemorySegment out = arena.allocate(Math.max(1, keep.cardinality() * stride), 64)
+            .asSlice(0, keep.cardinality() * stride);
+        long k = 0;
+        for (int i = keep.nextSetBit(0); i >= 0; i = keep.nextSetBit(i + 1))
+        {
+            MemorySegment.copy(points, i * stride, out, k++ * stride, stride);
+        }
+        return out;
+    }
+
+    /** @return the signals whose A point is not at infinity: {@link #a()} holds exactly their points, in order. */
+    public BitSet aDensity()
+    {
+        return (BitSet)aDensity.clone();
+    }
+
+    /** @return the signals whose B points are not at infinity: {@link #b1()} and {@link #b2()} hold theirs. */
+    public BitSet bDensity()
+    {
+        return (BitSet)bDensity.clone();
+    }
+
     /** @return signals, the constant 1 included (circom wires). */
     public int nVars()
     {
@@ -365,13 +421,13 @@ public final class Zkey implements AutoCloseable
         return values;
     }
 
-    /** @return the A query (one point per signal). */
+    /** @return the A query: the finite points, one per signal of {@link #aDensity()}. */
     public G1AffineVector a()
     {
         return a;
     }
 
-    /** @return the B query in G1. */
+    /** @return the B query in G1: the finite points, one per signal of {@link #bDensity()}. */
     public G1AffineVector b1()
     {
         return b1;

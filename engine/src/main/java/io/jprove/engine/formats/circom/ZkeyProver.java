@@ -3,6 +3,7 @@ package io.jprove.engine.formats.circom;
 import java.lang.foreign.Arena;
 import java.math.BigInteger;
 import java.security.SecureRandom;
+import java.util.BitSet;
 import java.util.random.RandomGenerator;
 
 import io.jprove.engine.groth16.FrVectors;
@@ -26,7 +27,7 @@ import io.jprove.field.G2;
  *   <li>each of a, b, c interpolated and evaluated on the odd coset ω₂ₘ·⟨ωₘ⟩ (ω₂ₘ = ffjavascript's 2m-th root of
  *       unity: its 2^32-th root is 5^((r−1)/2^32), not jprove's 7^((r−1)/2^32)); h scalars = a·b − c there, with
  *       no division (the zkey's H points absorb it);</li>
- *   <li>MSMs over every signal: A, B1, B2; C over the private signals; H over the m scalars;</li>
+ *   <li>MSMs over the signals with a finite point: A, B1, B2; C over the private signals; H over the m scalars;</li>
  *   <li>A = ΣA + α₁ + r·δ₁; B = ΣB₂ + β₂ + s·δ₂; C = ΣC + H + s·A + r·(ΣB₁ + β₁ + s·δ₁) − rs·δ₁.</li>
  * </ol>
  * The NTTs are jprove's (root ω = 7^…); snarkjs's domain point ω_s^i is jprove's ω^(k·i) for the odd k with
@@ -132,9 +133,10 @@ public final class ZkeyProver
                 hScalars.set(i, t, 0);
             }
             t0 = lap(times, "ntt", t0);
-            final long[] sumA = backend.msmG1(zkey.a(), w, null);
-            final long[] sumB1 = backend.msmG1(zkey.b1(), w, null);
-            final long[] sumB2 = backend.msmG2(zkey.b2(), w, null);
+            final BitSet bDensity = zkey.bDensity();
+            final long[] sumA = backend.msmG1(zkey.a(), w, zkey.aDensity());
+            final long[] sumB1 = backend.msmG1(zkey.b1(), w, bDensity);
+            final long[] sumB2 = backend.msmG2(zkey.b2(), w, bDensity);
             final long[] sumC = backend.msmG1(zkey.c(), FrVectors.slice(w, zkey.nPublic() + 1,
                 nVars - zkey.nPublic() - 1), null);
             final long[] sumH = backend.msmG1(zkey.h(), hScalars, null);
