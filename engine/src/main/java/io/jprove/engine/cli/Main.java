@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "jprove 0.1.0-SNAPSHOT",
     description = "Groth16 proving engine for BLS12-381.",
-    subcommands = {DemoCommand.class, BenchCommand.class, SetupCommand.class, ProveCommand.class,
-        VerifyCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {DemoCommand.class, BenchCommand.class, CircuitCommand.class, SetupCommand.class,
+        ProveCommand.class, VerifyCommand.class, CommandLine.HelpCommand.class})
 public final class Main
 {
     private Main()

@@ -1,9 +1,15 @@
 package io.jprove.engine.gadgets;
 
 import io.jprove.engine.r1cs.ConstraintSystem;
+import io.jprove.engine.r1cs.LinearCombination;
+import io.jprove.engine.r1cs.Variable;
 import io.jprove.field.Fr;
 
-/** An Fr variable with its value (bellperson's {@code AllocatedNum}); allocating one costs no constraint. */
+/**
+ * An Fr variable with its value (bellperson's {@code AllocatedNum}); allocating one costs no constraint. The
+ * operations cost what bellperson's do: {@link #toBitsLe} 256 constraints (255 booleanity, one unpacking),
+ * {@link #inputize}, {@link #enforceEqual} and {@link #add} one each.
+ */
 public final class AllocatedNum
 {
     private final int variable;
@@ -49,5 +55,76 @@ public final class AllocatedNum
     public long[] value()
     {
         return value.clone();
+    }
+
+    /** The value itself, not a copy, for gadgets of this package that only read it. */
+    long[] valueRef()
+    {
+        return value;
+    }
+
+    /**
+     * bellperson's {@code to_bits_le}: allocates the 255 bits of the value, least significant first, each with its
+     * booleanity constraint, and enforces {@code 0·0 = Σ 2^i·bit_i − num}. Not strict: the bits may encode the value
+     * plus r, as in bellperson.
+     *
+     * @return the 255 bits, least significant first.
+     */
+    public Boolean[] toBitsLe(final ConstraintSystem cs)
+    {
+        final int n = Fr.MODULUS.bitLength();
+        final byte[] bytes = new byte[Fr.BYTES];
+        if (cs.needsWitness())
+        {
+            Fr.toBytes(value, 0, bytes, 0);
+        }
+        final Boolean[] bits = new Boolean[n];
+        for (int i = 0; i < n; i++)
+        {
+            bits[i] = Boolean.alloc(cs, "bit", (bytes[i >>> 3] >>> (i & 7) & 1) != 0);
+        }
+        final boolean track = cs.needsConstraints();
+        final LinearCombination lc = new LinearCombination(track ? n + 1 : 0);
+        if (track)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                bits[i].addTo(lc, Coefficients.POWERS_OF_TWO, i * Fr.LIMBS);
+            }
+            lc.sub(variable);
+        }
+        cs.enforce("unpacking constraint", new LinearCombination(0), new LinearCombination(0), lc);
+        return bits;
+    }
+
+    /** Makes the value a public input: allocates the input and enforces {@code input·1 = num}. */
+    public AllocatedNum inputize(final ConstraintSystem cs)
+    {
+        final long[] v = value;
+        final int input = cs.allocInput("input variable", (out, offset) -> Fr.copy(out, offset, v, 0));
+        cs.enforce("enforce input is correct", new LinearCombination(1).add(input),
+            new LinearCombination(1).add(Variable.ONE), new LinearCombination(1).add(variable));
+        return of(input, v);
+    }
+
+    /** Enforces {@code a = b} as {@code a·1 = b} (storage-proofs' {@code constraint::equal}). */
+    public static void enforceEqual(final ConstraintSystem cs, final AllocatedNum a, final AllocatedNum b)
+    {
+        cs.enforce("equal", new LinearCombination(1).add(a.variable), new LinearCombination(1).add(Variable.ONE),
+            new LinearCombination(1).add(b.variable));
+    }
+
+    /** @return {@code a + b}, enforced as {@code (a + b)·1 = sum} (storage-proofs' {@code constraint::add}). */
+    public static AllocatedNum add(final ConstraintSystem cs, final AllocatedNum a, final AllocatedNum b)
+    {
+        final long[] sum = new long[Fr.LIMBS];
+        if (cs.needsWitness())
+        {
+            Fr.add(sum, a.value, b.value);
+        }
+        final AllocatedNum r = alloc(cs, "add_num", sum);
+        cs.enforce("sum constraint", new LinearCombination(2).add(a.variable).add(b.variable),
+            new LinearCombination(1).add(Variable.ONE), new LinearCombination(1).add(r.variable));
+        return r;
     }
 }

@@ -65,4 +65,35 @@ public final class BitPacking
         }
         return pack(cs, le, 0, CAPACITY_BITS);
     }
+
+    /**
+     * bellperson's {@code multipack::pack_into_inputs}: each run of up to {@value #CAPACITY_BITS} bits becomes one
+     * public input {@code Σ 2^i·bit_i}, enforced as {@code (Σ 2^i·bit_i)·1 = input}.
+     *
+     * @param bits little-endian: {@code bits[0]} has weight 1 in the first input
+     * @return the number of inputs allocated
+     */
+    public static int packIntoInputs(final ConstraintSystem cs, final Boolean[] bits)
+    {
+        int inputs = 0;
+        for (int from = 0; from < bits.length; from += CAPACITY_BITS)
+        {
+            final int count = Math.min(CAPACITY_BITS, bits.length - from);
+            final LinearCombination lc = new LinearCombination(count);
+            final long[] value = new long[Fr.LIMBS];
+            for (int i = 0; i < count; i++)
+            {
+                bits[from + i].addTo(lc, Coefficients.POWERS_OF_TWO, i * Fr.LIMBS);
+                if (bits[from + i].value())
+                {
+                    Fr.add(value, 0, value, 0, Coefficients.POWERS_OF_TWO, i * Fr.LIMBS);
+                }
+            }
+            final int input = cs.allocInput("packed input", (out, o) -> Fr.copy(out, o, value, 0));
+            cs.enforce("packing constraint", lc, new LinearCombination(1).add(Variable.ONE),
+                new LinearCombination(1).add(input));
+            inputs++;
+        }
+        return inputs;
+    }
 }

@@ -28,10 +28,30 @@ public final class LabelGadget
     public static AllocatedNum createLabel(final ConstraintSystem cs, final Boolean[] replicaId, final int layer,
         final long node, final Boolean[][] parents)
     {
-        if (replicaId.length != 256 || parents.length != SdrLabel.TOTAL_PARENTS)
+        final Boolean[] nodeBits = new Boolean[64];
+        for (int i = 0; i < 64; i++)
         {
-            throw new IllegalArgumentException("label needs a 256-bit replica id and 37 parents, got "
-                + replicaId.length + " bits and " + parents.length + " parents");
+            nodeBits[i] = Boolean.constant((node >>> (63 - i) & 1) != 0);
+        }
+        return createLabel(cs, replicaId, layer, nodeBits, parents);
+    }
+
+    /**
+     * The label of a node given as 64 bits, as the PoRep circuit hashes it: the challenge's allocated bits.
+     *
+     * @param replicaId 256 bits, most significant bit of each byte first
+     * @param layer     the layer index (a constant of the circuit shape)
+     * @param nodeBits  the node index, most significant bit first (64 bits)
+     * @param parents   37 parent labels of 256 bits each, in the order {@link SdrLabel#input} lays them out
+     * @return the label as an Fr variable
+     */
+    public static AllocatedNum createLabel(final ConstraintSystem cs, final Boolean[] replicaId, final int layer,
+        final Boolean[] nodeBits, final Boolean[][] parents)
+    {
+        if (replicaId.length != 256 || parents.length != SdrLabel.TOTAL_PARENTS || nodeBits.length != 64)
+        {
+            throw new IllegalArgumentException("label needs a 256-bit replica id, a 64-bit node and 37 parents, got "
+                + replicaId.length + " bits, " + nodeBits.length + " bits and " + parents.length + " parents");
         }
         final Boolean[] input = new Boolean[(2 + SdrLabel.TOTAL_PARENTS) * 256];
         System.arraycopy(replicaId, 0, input, 0, 256);
@@ -39,10 +59,7 @@ public final class LabelGadget
         {
             input[256 + i] = Boolean.constant((layer >>> (31 - i) & 1) != 0);
         }
-        for (int i = 0; i < 64; i++)
-        {
-            input[288 + i] = Boolean.constant((node >>> (63 - i) & 1) != 0);
-        }
+        System.arraycopy(nodeBits, 0, input, 288, 64);
         for (int i = 352; i < 512; i++)
         {
             input[i] = Boolean.FALSE;

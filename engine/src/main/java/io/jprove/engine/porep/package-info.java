@@ -1,4 +1,9 @@
 /**
- * Filecoin PoRep (stacked DRG, "SDR") pieces: the labelling function, and the circuit parts that check it.
+ * Filecoin PoRep (stacked DRG, "SDR") pieces: the labelling function ({@link io.jprove.engine.porep.SdrLabel}) and
+ * its circuit ({@link io.jprove.engine.porep.LabelGadget}), and the partition circuit ({@link
+ * io.jprove.engine.porep.PorepCircuit}) of rust-fil-proofs' {@code StackedCircuit}, parameterised by a {@link
+ * io.jprove.engine.porep.SectorShape} (presets tiny, 2KiB, 512MiB, 32GiB, 64GiB) over a random, satisfying {@link
+ * io.jprove.engine.porep.PorepWitness} that never materialises a sector. The 32 GiB preset has rust-fil-proofs'
+ * published 130,278,541 constraints and 328 public inputs.
  */
 package io.jprove.engine.porep;

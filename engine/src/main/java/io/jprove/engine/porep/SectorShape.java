@@ -1,0 +1,100 @@
+package io.jprove.engine.porep;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.jprove.engine.gadgets.hash.PoseidonParameters;
+import io.jprove.engine.gadgets.merkle.TreeHasher;
+import io.jprove.engine.gadgets.merkle.TreeShape;
+
+/**
+ * The shape of one PoRep partition circuit: what rust-fil-proofs' {@code StackedCircuit} is generic over and what
+ * filecoin-proofs' constants choose per sector size.
+ *
+ * @param name        the preset's name
+ * @param nodes       32-byte nodes in the sector
+ * @param layers      SDR layers; also the column length, hence the Poseidon arity of the column hash
+ * @param challenges  challenges per partition
+ * @param dataTree    the tree of comm_d: binary SHA-256 over all nodes
+ * @param replicaTree the shape of the comm_c and comm_r_last trees: Poseidon, e.g. "8-8-0"
+ */
+public record SectorShape(String name, long nodes, int layers, int challenges, TreeShape dataTree,
+    TreeShape replicaTree)
+{
+    /** Validates the shape. */
+    public SectorShape
+    {
+        if (dataTree.hasher() != TreeHasher.SHA256 || dataTree.leaves() != nodes || dataTree.baseArity() != 2)
+        {
+            throw new IllegalArgumentException("the data tree must be binary SHA-256 over " + nodes + " nodes, got "
+                + dataTree);
+        }
+        if (replicaTree.hasher() != TreeHasher.POSEIDON || replicaTree.leaves() != nodes)
+        {
+            throw new IllegalArgumentException("the replica tree must be Poseidon over " + nodes + " nodes, got "
+                + replicaTree);
+        }
+        PoseidonParameters.forArity(layers);
+        if (challenges < 1 || challenges >= nodes)
+        {
+            throw new IllegalArgumentException("challenges per partition must be in [1, nodes), got " + challenges
+                + " for " + nodes + " nodes");
+        }
+    }
+
+    /**
+     * A shape from the sector's parameters.
+     *
+     * @param sectorBytes the sector size in bytes (32 per node)
+     * @param subArity    0, or the sub-tree arity of the replica trees
+     * @param topArity    0, or their top-tree arity
+     */
+    public static SectorShape of(final String name, final long sectorBytes, final int layers, final int challenges,
+        final int subArity, final int topArity)
+    {
+        final long nodes = sectorBytes / SdrLabel.NODE_BYTES;
+        return new SectorShape(name, nodes, layers, challenges,
+            TreeShape.forLeaves(TreeHasher.SHA256, nodes, 2, 0, 0),
+            TreeShape.forLeaves(TreeHasher.POSEIDON, nodes, 8, subArity, topArity));
+    }
+
+    /**
+     * The presets: {@code tiny} (not a Filecoin size: 16 nodes, replica trees 8-2-0, 2 layers, one
+     * challenge — about 1.2 million constraints, most of them its two labels), then Filecoin's: 2 KiB (2 layers,
+     * 2 challenges, 8-0-0), 512 MiB
+     * (2 layers, 2 challenges, 8-0-0), 32 GiB (11 layers, 176 challenges over 10 partitions: 18 per partition,
+     * 8-8-0) and 64 GiB (the same, 8-8-2).
+     */
+    public static Map<String, SectorShape> presets()
+    {
+        final Map<String, SectorShape> m = new LinkedHashMap<>();
+        m.put("tiny", of("tiny", 16L * SdrLabel.NODE_BYTES, 2, 1, 2, 0));
+        m.put("2KiB", of("2KiB", 2L << 10, 2, 2, 0, 0));
+        m.put("512MiB", of("512MiB", 512L << 20, 2, 2, 0, 0));
+        m.put("32GiB", of("32GiB", 32L << 30, 11, 18, 8, 0));
+        m.put("64GiB", of("64GiB", 64L << 30, 11, 18, 8, 2));
+        return m;
+    }
+
+    /**
+     * @return the preset of that name
+     * @throws IllegalArgumentException naming the presets when there is none.
+     */
+    public static SectorShape preset(final String name)
+    {
+        final SectorShape s = presets().get(name);
+        if (s == null)
+        {
+            throw new IllegalArgumentException("no preset '" + name + "'; presets: " + presets().keySet());
+        }
+        return s;
+    }
+
+    @Override
+    public String toString()
+    {
+        return name + ": " + nodes + " nodes, " + layers + " layers, " + challenges + " challenges per partition, "
+            + "data tree depth " + dataTree.levels() + ", replica trees " + replicaTree.baseArity() + "-"
+            + replicaTree.subArity() + "-" + replicaTree.topArity();
+    }
+}
