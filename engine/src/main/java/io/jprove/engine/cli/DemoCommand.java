@@ -17,6 +17,10 @@ import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.engine.groth16.VerifyingKey;
+import io.jprove.engine.porep.PorepCircuit;
+import io.jprove.engine.porep.PorepWitness;
+import io.jprove.engine.porep.SectorShape;
+import io.jprove.engine.r1cs.Circuit;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
@@ -27,15 +31,47 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code jprove demo}: proves and verifies the built-in Poseidon-chain circuit on the CPU ("I know two secrets
- * whose chain of N Poseidon hashes ends in this digest"). Parameters are made once and cached under
+ * {@code jprove demo}: proves and verifies a built-in circuit on the CPU: by default a Poseidon chain ("I know two
+ * secrets whose chain of N Poseidon hashes ends in this digest"), or the PoRep partition circuit on the tiny preset. Parameters are made once and cached under
  * {@code ./.jprove/params/}; each step's time is printed.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, description = "Prove and verify the built-in circuit on the CPU.")
 final class DemoCommand implements Callable<Integer>
 {
-    @Option(names = "--hashes", description = "Poseidon hashes in the chain, 311 constraints each (default 13).")
-    private int hashes = 13;
+    private static final String POREP_TINY = "porep-tiny";
+
+    @Option(names = "--circuit", description = "poseidon-chain-N (N Poseidon hashes, 311 constraints each; default "
+        + "poseidon-chain-13, 4,044 constraints) or porep-tiny (the PoRep partition circuit on the tiny sector preset: "
+        + "1.25 M constraints, minutes on a laptop CPU and a 0.5 GB parameter file).")
+    private String circuitName = "poseidon-chain-13";
+
+    /** A circuit with its witness, its public inputs and what a valid proof claims. */
+    private record Statement(Circuit circuit, long[] publicInputs, String claim)
+    {
+    }
+
+    private static Circuit shapeOf(final String name)
+    {
+        if (POREP_TINY.equals(name))
+        {
+            return PorepCircuit.withWitness(PorepWitness.blank(SectorShape.preset("tiny")));
+        }
+        return BuiltinCircuit.shapeOf(name);
+    }
+
+    private static Statement statementOf(final String name, final SecureRandom rng)
+    {
+        if (POREP_TINY.equals(name))
+        {
+            final PorepWitness witness = PorepWitness.random(SectorShape.preset("tiny"), rng.nextLong());
+            return new Statement(PorepCircuit.withWitness(witness), witness.publicInputs(), "a replica of a tiny "
+                + "sector (16 nodes, 2 layers) with comm_r 0x" + Fr.toBigInteger(witness.commR(), 0).toString(16)
+                + " opens correctly at its challenge");
+        }
+        final PoseidonChain chain = BuiltinCircuit.byName(name, rng.nextLong() >>> 1, rng.nextLong() >>> 1);
+        return new Statement(chain, chain.publicDigest(), "I know x0, x1 whose chain of Poseidon hashes ("
+            + name + ") ends in 0x" + Fr.toBigInteger(chain.publicDigest()).toString(16));
+    }
 
     @Option(names = "--cache", description = "Folder for cached parameters (default ./.jprove/params).")
     private Path cache = Path.of(".jprove", "params");
@@ -51,7 +87,7 @@ final class DemoCommand implements Callable<Integer>
     {
         return CliSupport.run("demo", verbose, () ->
         {
-            final String name = "poseidon-chain-" + hashes;
+            final String name = circuitName;
             final Path paramsFile = cache.resolve(name + ".params");
             final Path vkFile = cache.resolve(name + ".vk");
             System.out.println("jprove demo: Groth16 on BLS12-381, CPU backend, " + threads + " threads");
@@ -64,7 +100,7 @@ final class DemoCommand implements Callable<Integer>
             }
             else
             {
-                try (ConstraintMatrices cs = RecordingAssignment.record(BuiltinCircuit.shapeOf(name)))
+                try (ConstraintMatrices cs = RecordingAssignment.record(shapeOf(name)))
                 {
                     pk = Groth16Setup.generate(cs, new SecureRandom(), threads, CliSupport.progressBar("setup"));
                 }
@@ -76,8 +112,8 @@ final class DemoCommand implements Callable<Integer>
             }
             try (pk; CpuProverBackend backend = new CpuProverBackend(threads))
             {
-                final SecureRandom rng = new SecureRandom();
-                final PoseidonChain circuit = BuiltinCircuit.byName(name, rng.nextLong() >>> 1, rng.nextLong() >>> 1);
+                final Statement statement = statementOf(name, new SecureRandom());
+                final Circuit circuit = statement.circuit();
                 t = System.nanoTime();
                 final Proof proof;
                 final long constraints;
@@ -94,11 +130,11 @@ final class DemoCommand implements Callable<Integer>
                 t = System.nanoTime();
                 final VerifyingKey vk = BellpersonParams.readVerifyingKey(vkFile);
                 final boolean valid = Groth16Verifier.verify(new PreparedVerifyingKey(vk),
-                    Proof.fromBytes(proof.toBytes(), 0), circuit.publicDigest());
+                    Proof.fromBytes(proof.toBytes(), 0), statement.publicInputs());
                 System.out.println("  verify      " + (valid ? "valid" : "NOT VALID") + " against " + vkFile + "   "
                     + CliSupport.ms(t));
-                System.out.println("proved: I know x0, x1 whose chain of " + hashes + " Poseidon hashes ends in 0x"
-                    + Fr.toBigInteger(circuit.publicDigest()).toString(16) + " (" + Proof.BYTES + "-byte proof)");
+                System.out.println("proved: " + statement.claim() + " (" + Proof.BYTES + "-byte proof, "
+                    + statement.publicInputs().length / Fr.LIMBS + " public inputs)");
                 return valid ? CliSupport.OK : CliSupport.INVALID;
             }
         });
