@@ -136,6 +136,17 @@ class Groth16Test
     }
 
     @Test
+    void shouldNotVerifyWhenWitnessUnsatisfiedButProvedAnyway()
+    {
+        final PoseidonChain wrong = new PoseidonChain(HASHES, Fr.of(1), Fr.of(2), Fr.of(3));
+        try (ProverInputs inputs = ProvingAssignment.synthesize(wrong))
+        {
+            final Proof proof = new Groth16Prover(pk, backend).proveUnchecked(inputs);
+            assertFalse(Groth16Verifier.verify(new PreparedVerifyingKey(pk.vk()), proof, Fr.of(3)));
+        }
+    }
+
+    @Test
     void shouldRefuseParametersOfAnotherCircuit()
     {
         try (ProverInputs inputs = ProvingAssignment.synthesize(new PoseidonChain(1, Fr.of(1), Fr.of(2))))
