@@ -76,6 +76,10 @@ final class DemoCommand implements Callable<Integer>
     @Option(names = "--cache", description = "Folder for cached parameters (default ./.jprove/params).")
     private Path cache = Path.of(".jprove", "params");
 
+    @Option(names = "--proofs", description = "Proofs to make, each of a fresh witness (default 3: the first runs "
+        + "cold, the later ones show the JIT-warmed speed).")
+    private int proofs = 3;
+
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -112,30 +116,37 @@ final class DemoCommand implements Callable<Integer>
             }
             try (pk; CpuProverBackend backend = new CpuProverBackend(threads))
             {
-                final Statement statement = statementOf(name, new SecureRandom());
-                final Circuit circuit = statement.circuit();
-                t = System.nanoTime();
-                final Proof proof;
-                final long constraints;
-                try (ProverInputs inputs = ProvingAssignment.synthesize(circuit))
-                {
-                    constraints = inputs.numConstraints();
-                    System.out.println("  synthesis   " + constraints + " constraints, " + inputs.witness().numAux()
-                        + " aux variables, domain " + pk.domainSize() + "    " + CliSupport.ms(t));
-                    t = System.nanoTime();
-                    final StepTimes times = new StepTimes();
-                    proof = new Groth16Prover(pk, backend).prove(inputs, times);
-                    System.out.println("  prove       " + times + "   total " + CliSupport.ms(t));
-                }
-                t = System.nanoTime();
                 final VerifyingKey vk = BellpersonParams.readVerifyingKey(vkFile);
-                final boolean valid = Groth16Verifier.verify(new PreparedVerifyingKey(vk),
-                    Proof.fromBytes(proof.toBytes(), 0), statement.publicInputs());
-                System.out.println("  verify      " + (valid ? "valid" : "NOT VALID") + " against " + vkFile + "   "
-                    + CliSupport.ms(t));
-                System.out.println("proved: " + statement.claim() + " (" + Proof.BYTES + "-byte proof, "
-                    + statement.publicInputs().length / Fr.LIMBS + " public inputs)");
-                return valid ? CliSupport.OK : CliSupport.INVALID;
+                final PreparedVerifyingKey pvk = new PreparedVerifyingKey(vk);
+                final Groth16Prover prover = new Groth16Prover(pk, backend);
+                boolean allValid = true;
+                for (int round = 1; round <= proofs; round++)
+                {
+                    // a fresh witness each round; later rounds show the JIT-warmed speed
+                    final Statement statement = statementOf(name, new SecureRandom());
+                    System.out.println("proof " + round + " of " + proofs + ":");
+                    t = System.nanoTime();
+                    final Proof proof;
+                    try (ProverInputs inputs = ProvingAssignment.synthesize(statement.circuit()))
+                    {
+                        System.out.println("  synthesis   " + inputs.numConstraints() + " constraints, "
+                            + inputs.witness().numAux() + " aux variables, domain " + pk.domainSize() + "   "
+                            + CliSupport.ms(t));
+                        t = System.nanoTime();
+                        final StepTimes times = new StepTimes();
+                        proof = prover.prove(inputs, times);
+                        System.out.println("  prove       " + CliSupport.ms(t) + " (" + times + ")");
+                    }
+                    t = System.nanoTime();
+                    final boolean valid = Groth16Verifier.verify(pvk, Proof.fromBytes(proof.toBytes(), 0),
+                        statement.publicInputs());
+                    allValid &= valid;
+                    System.out.println("  verify      " + (valid ? "valid" : "NOT VALID") + " against " + vkFile
+                        + "   " + CliSupport.ms(t));
+                    System.out.println("  proved      " + statement.claim() + " (" + Proof.BYTES + "-byte proof, "
+                        + statement.publicInputs().length / Fr.LIMBS + " public inputs)");
+                }
+                return allValid ? CliSupport.OK : CliSupport.INVALID;
             }
         });
     }

@@ -171,6 +171,24 @@ class Groth16CommandsTest
     }
 
     @Test
+    void shouldProveAndVerifyWhenDemoRunsAndReuseCachedParameters()
+    {
+        final Path cache = dir.resolve("cache");
+        final Run first = jprove("demo", "--circuit", "poseidon-chain-2", "--proofs", 1, "--cache", cache,
+            "--threads", 2);
+        assertEquals(CliSupport.OK, first.status(), first.toString());
+        assertTrue(first.out().contains("generated and cached") && first.out().contains("valid against"),
+            first.out());
+        assertTrue(Files.exists(cache.resolve("poseidon-chain-2.params")));
+        final Run second = jprove("demo", "--circuit", "poseidon-chain-2", "--proofs", 2, "--cache", cache,
+            "--threads", 2);
+        assertEquals(CliSupport.OK, second.status(), second.toString());
+        assertTrue(second.out().contains("read from") && second.out().contains("proof 2 of 2"), second.out());
+        assertFalse(second.out().contains("NOT VALID"));
+        assertError(jprove("demo", "--circuit", "nonsense", "--cache", cache), "unknown built-in circuit");
+    }
+
+    @Test
     void shouldPrintStackTraceOnlyWhenVerbose()
     {
         final Run quiet = jprove("setup", "--builtin", "nonsense", "--params", dir.resolve("x.params"), "--vk",
