@@ -144,15 +144,13 @@ public final class Groth16Prover
         try (Arena arena = Arena.ofShared())
         {
             // aux scalars: zeros dropped, ones summed by batch-add, the rest by a tail MSM (PoRep's 98.7 % are 0/1)
-            final ScalarSplit lSplit = ScalarSplit.of(aux, null, numAux, arena);
-            l = sumSplit(lSplit, pk.l(), arena);
-            final G1AffineVector aAuxBases = FrVectors.slice(pk.a(), numInputs, aAux.cardinality());
-            aAuxSum = sumSplit(ScalarSplit.of(aux, aAux, aAuxBases.size(), arena), aAuxBases, arena);
+            l = SplitMsm.g1(backend, pk.l(), aux, null, arena);
+            aAuxSum = SplitMsm.g1(backend, FrVectors.slice(pk.a(), numInputs, aAux.cardinality()), aux, aAux, arena);
             final G1AffineVector b1AuxBases = FrVectors.slice(bG1, bInCount, bAux.cardinality());
             final G2AffineVector b2AuxBases = FrVectors.slice(bG2, bInCount, bAux.cardinality());
             final ScalarSplit bSplit = ScalarSplit.of(aux, bAux, b1AuxBases.size(), arena);
-            b1Aux = sumSplit(bSplit, b1AuxBases, arena);
-            b2Aux = sumSplit(bSplit, b2AuxBases, arena);
+            b1Aux = SplitMsm.g1(backend, b1AuxBases, bSplit, arena);
+            b2Aux = SplitMsm.g2(backend, b2AuxBases, bSplit, arena);
         }
         final long[] aIn = backend.msmG1(FrVectors.slice(pk.a(), 0, numInputs), in, null);
         final long[] b1In = backend.msmG1(FrVectors.slice(bG1, 0, bInCount), in, bIn);
@@ -174,30 +172,6 @@ public final class Groth16Prover
         }
         lap(times, "verify", t0);
         return proof;
-    }
-
-    /** @return batch-add of the ones plus the tail MSM, over G1. */
-    private long[] sumSplit(final ScalarSplit split, final G1AffineVector bases, final Arena arena)
-    {
-        final long[] ones = backend.batchAddG1(bases, split.ones());
-        final long[] tail = backend.msmG1(split.tailBases(bases, arena), split.tailScalars(), null);
-        final long[] sum = new long[G1.JACOBIAN_LIMBS];
-        G1.toJacobian(sum, 0, ones, 0);
-        G1.addMixed(sum, 0, sum, 0, tail, 0);
-        return affine1(sum);
-    }
-
-    /** @return batch-add of the ones plus the tail MSM, over G2. */
-    private long[] sumSplit(final ScalarSplit split, final G2AffineVector bases, final Arena arena)
-    {
-        final long[] ones = backend.batchAddG2(bases, split.ones());
-        final long[] tail = backend.msmG2(split.tailBases(bases, arena), split.tailScalars(), null);
-        final long[] sum = new long[G2.JACOBIAN_LIMBS];
-        G2.toJacobian(sum, 0, ones, 0);
-        G2.addMixed(sum, 0, sum, 0, tail, 0);
-        final long[] a = new long[G2.AFFINE_LIMBS];
-        G2.toAffine(a, 0, sum, 0);
-        return a;
     }
 
     private Proof assemble(final long[] h, final long[] l, final long[] aIn, final long[] aAux, final long[] b1In,

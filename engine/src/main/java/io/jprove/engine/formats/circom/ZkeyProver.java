@@ -3,7 +3,6 @@ package io.jprove.engine.formats.circom;
 import java.lang.foreign.Arena;
 import java.math.BigInteger;
 import java.security.SecureRandom;
-import java.util.BitSet;
 import java.util.random.RandomGenerator;
 
 import io.jprove.engine.groth16.FrVectors;
@@ -13,11 +12,13 @@ import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProofVerificationException;
 import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.SplitMsm;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.field.Fr;
 import io.jprove.field.FrVector;
 import io.jprove.field.G1;
 import io.jprove.field.G2;
+import io.jprove.field.msm.ScalarSplit;
 
 /**
  * Proves with a snarkjs {@link Zkey} and a circom witness, following snarkjs's {@code groth16_prove.js} so that its
@@ -133,12 +134,13 @@ public final class ZkeyProver
                 hScalars.set(i, t, 0);
             }
             t0 = lap(times, "ntt", t0);
-            final BitSet bDensity = zkey.bDensity();
-            final long[] sumA = backend.msmG1(zkey.a(), w, zkey.aDensity());
-            final long[] sumB1 = backend.msmG1(zkey.b1(), w, bDensity);
-            final long[] sumB2 = backend.msmG2(zkey.b2(), w, bDensity);
-            final long[] sumC = backend.msmG1(zkey.c(), FrVectors.slice(w, zkey.nPublic() + 1,
-                nVars - zkey.nPublic() - 1), null);
+            // witness scalars: zeros dropped, ones by batch-add, the rest a tail MSM (circuits of bits gain most)
+            final long[] sumA = SplitMsm.g1(backend, zkey.a(), w, zkey.aDensity(), arena);
+            final ScalarSplit bSplit = ScalarSplit.of(w, zkey.bDensity(), zkey.b1().size(), arena);
+            final long[] sumB1 = SplitMsm.g1(backend, zkey.b1(), bSplit, arena);
+            final long[] sumB2 = SplitMsm.g2(backend, zkey.b2(), bSplit, arena);
+            final long[] sumC = SplitMsm.g1(backend, zkey.c(), FrVectors.slice(w, zkey.nPublic() + 1,
+                nVars - zkey.nPublic() - 1), null, arena);
             final long[] sumH = backend.msmG1(zkey.h(), hScalars, null);
             t0 = lap(times, "msm", t0);
             final Proof proof = assemble(sumA, sumB1, sumB2, sumC, sumH);
