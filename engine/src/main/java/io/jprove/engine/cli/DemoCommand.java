@@ -32,10 +32,11 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code jprove demo}: proves and verifies a built-in circuit on the CPU: by default a Poseidon chain ("I know two
- * secrets whose chain of N Poseidon hashes ends in this digest"), or the PoRep partition circuit on the tiny preset. Parameters are made once and cached under
- * {@code ./.jprove/params/}; each step's time is printed.
+ * secrets whose chain of N Poseidon hashes ends in this digest"), or the PoRep partition circuit on the tiny preset.
+ * Parameters are made once and cached under {@code ./.jprove/params/}; each step's time is printed.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, description = "Prove and verify the built-in circuit on the CPU.")
+@Command(name = "demo", mixinStandardHelpOptions = true,
+    description = "Prove and verify a built-in circuit on the CPU.")
 final class DemoCommand implements Callable<Integer>
 {
     private static final String POREP_TINY = "porep-tiny";

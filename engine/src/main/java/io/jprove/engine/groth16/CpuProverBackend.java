@@ -10,8 +10,8 @@ import io.jprove.field.msm.Msm;
 import io.jprove.field.ntt.Ntt;
 
 /**
- * The CPU backend: the four-step {@link Ntt}, Pippenger's {@link Msm} and the inversion-sharing {@link BatchAdd}, each on
- * a fixed number of threads.
+ * The CPU backend: the four-step {@link Ntt}, Pippenger's {@link Msm} and the inversion-sharing {@link BatchAdd},
+ * each on a fixed number of threads.
  */
 public final class CpuProverBackend implements ProverBackend
 {

@@ -106,29 +106,11 @@ public final class Groth16Setup
             final FrVector bScalars = compact(bt, bDensity, scratch);
             final FrVector icScalars = FrVector.allocate(scratch, numInputs);
             final FrVector lScalars = FrVector.allocate(scratch, numAux);
-            final long[] e = new long[Fr.LIMBS];
-            final long[] t = new long[Fr.LIMBS];
-            for (int i = 0; i < numVars; i++)
-            {
-                final int o = i * Fr.LIMBS;
-                Fr.mul(e, 0, beta, 0, at, o);
-                Fr.mul(t, 0, alpha, 0, bt, o);
-                Fr.add(e, 0, e, 0, t, 0);
-                Fr.add(e, 0, e, 0, ct, o);
-                if (i < numInputs)
-                {
-                    Fr.mul(e, 0, e, 0, gammaInv, 0);
-                    icScalars.set(i, e, 0);
-                }
-                else
-                {
-                    Fr.mul(e, 0, e, 0, deltaInv, 0);
-                    lScalars.set(i - numInputs, e, 0);
-                }
-            }
+            extScalars(at, bt, ct, alpha, beta, gammaInv, deltaInv, icScalars, lScalars);
             final FrVector hScalars = FrVector.allocate(scratch, m - 1);
             final long[] coeff = new long[Fr.LIMBS];
             Fr.mul(coeff, 0, vanishing, 0, deltaInv, 0);
+            final long[] e = new long[Fr.LIMBS];
             for (int i = 0; i < m - 1; i++)
             {
                 powers.get(i, e, 0);
@@ -139,28 +121,9 @@ public final class Groth16Setup
             Arrays.fill(bt, 0L);
             Arrays.fill(ct, 0L);
 
-            // fixed-base products
-            final long g1Count = aScalars.size() + bScalars.size() + numInputs + numAux + (m - 1);
-            progress.start(g1Count + bScalars.size());
-            final FixedBaseTable g1 = FixedBaseTable.build(GroupOps.G1_OPS, G1.generator(), g1Count, pool);
-            final G1AffineVector h = g1Vector(g1, hScalars, arena, pool, progress);
-            final G1AffineVector lq = g1Vector(g1, lScalars, arena, pool, progress);
-            final G1AffineVector aq = g1Vector(g1, aScalars, arena, pool, progress);
-            final G1AffineVector bG1 = g1Vector(g1, bScalars, arena, pool, progress);
-            final G1AffineVector ic = g1Vector(g1, icScalars, arena, pool, progress);
-            final FixedBaseTable g2 = FixedBaseTable.build(GroupOps.G2_OPS, G2.generator(), bScalars.size(), pool);
-            final G2AffineVector bG2 = G2AffineVector.allocate(arena, bScalars.size());
-            g2.mulAll(bScalars, 0, bScalars.size(), bG2.segment(), pool, progress::advance);
-            progress.finish();
-
-            final long[] icLimbs = new long[numInputs * G1.AFFINE_LIMBS];
-            for (int i = 0; i < numInputs; i++)
-            {
-                ic.get(i, icLimbs, i * G1.AFFINE_LIMBS);
-            }
-            final VerifyingKey vk = new VerifyingKey(g1Times(alpha), g1Times(beta), g2Times(beta), g2Times(gamma),
-                g1Times(delta), g2Times(delta), icLimbs);
-            return new ProvingKey(vk, h, lq, aq, bG1, bG2, arena);
+            final long[][] fixed = {g1Times(alpha), g1Times(beta), g2Times(beta), g2Times(gamma), g1Times(delta),
+                g2Times(delta)};
+            return products(fixed, hScalars, lScalars, aScalars, bScalars, icScalars, arena, pool, progress);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -172,6 +135,61 @@ public final class Groth16Setup
             for (final long[] secret : new long[][] {tau, alpha, beta, gamma, delta, gammaInv, deltaInv})
             {
                 Arrays.fill(secret, 0L);
+            }
+        }
+    }
+
+    /** Every query by fixed-base multiplication; {@code fixed} holds α₁ β₁ β₂ γ₂ δ₁ δ₂ for the verifying key. */
+    private static ProvingKey products(final long[][] fixed, final FrVector hScalars, final FrVector lScalars,
+        final FrVector aScalars, final FrVector bScalars, final FrVector icScalars, final Arena arena,
+        final ForkJoinPool pool, final SetupProgress progress)
+    {
+        final long g1Count = hScalars.size() + lScalars.size() + aScalars.size() + bScalars.size() + icScalars.size();
+        progress.start(g1Count + bScalars.size());
+        final FixedBaseTable g1 = FixedBaseTable.build(GroupOps.G1_OPS, G1.generator(), g1Count, pool);
+        final G1AffineVector h = g1Vector(g1, hScalars, arena, pool, progress);
+        final G1AffineVector l = g1Vector(g1, lScalars, arena, pool, progress);
+        final G1AffineVector a = g1Vector(g1, aScalars, arena, pool, progress);
+        final G1AffineVector bG1 = g1Vector(g1, bScalars, arena, pool, progress);
+        final G1AffineVector ic = g1Vector(g1, icScalars, arena, pool, progress);
+        final FixedBaseTable g2 = FixedBaseTable.build(GroupOps.G2_OPS, G2.generator(), bScalars.size(), pool);
+        final G2AffineVector bG2 = G2AffineVector.allocate(arena, bScalars.size());
+        g2.mulAll(bScalars, 0, bScalars.size(), bG2.segment(), pool, progress::advance);
+        progress.finish();
+        final int numInputs = Math.toIntExact(icScalars.size());
+        final long[] icLimbs = new long[numInputs * G1.AFFINE_LIMBS];
+        for (int i = 0; i < numInputs; i++)
+        {
+            ic.get(i, icLimbs, i * G1.AFFINE_LIMBS);
+        }
+        final VerifyingKey vk = new VerifyingKey(fixed[0], fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], icLimbs);
+        return new ProvingKey(vk, h, l, a, bG1, bG2, arena);
+    }
+
+    /** ic = (β·u + α·v + w)/γ for the inputs, l = (β·u + α·v + w)/δ for the aux variables. */
+    private static void extScalars(final long[] at, final long[] bt, final long[] ct, final long[] alpha,
+        final long[] beta, final long[] gammaInv, final long[] deltaInv, final FrVector ic, final FrVector l)
+    {
+        final long numInputs = ic.size();
+        final long numVars = numInputs + l.size();
+        final long[] e = new long[Fr.LIMBS];
+        final long[] t = new long[Fr.LIMBS];
+        for (int i = 0; i < numVars; i++)
+        {
+            final int o = i * Fr.LIMBS;
+            Fr.mul(e, 0, beta, 0, at, o);
+            Fr.mul(t, 0, alpha, 0, bt, o);
+            Fr.add(e, 0, e, 0, t, 0);
+            Fr.add(e, 0, e, 0, ct, o);
+            if (i < numInputs)
+            {
+                Fr.mul(e, 0, e, 0, gammaInv, 0);
+                ic.set(i, e, 0);
+            }
+            else
+            {
+                Fr.mul(e, 0, e, 0, deltaInv, 0);
+                l.set(i - numInputs, e, 0);
             }
         }
     }

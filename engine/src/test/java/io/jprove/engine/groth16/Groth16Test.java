@@ -100,7 +100,8 @@ class Groth16Test
         final PoseidonChain first = chain(7, 8);
         final PoseidonChain second = chain(9, 10);
         final List<Proof> proofs;
-        try (ProverInputs a = ProvingAssignment.synthesize(first); ProverInputs b = ProvingAssignment.synthesize(second))
+        try (ProverInputs a = ProvingAssignment.synthesize(first);
+             ProverInputs b = ProvingAssignment.synthesize(second))
         {
             proofs = new Groth16Prover(pk, backend).proveAll(List.of(a, b), new StepTimes());
         }

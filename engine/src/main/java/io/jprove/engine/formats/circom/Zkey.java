@@ -30,8 +30,9 @@ import io.jprove.field.G2AffineVector;
  * </pre>
  * Points are affine, coordinates in Montgomery form (R = 2^384), little-endian: jprove's own limbs, so no conversion
  * is needed; infinity is all-zero. A, B1 and B2 are kept without their points at infinity, with density bitmaps
- * (as bellperson's queries), so the MSMs skip the signals absent from a matrix. Every coordinate is checked to be below q and every point on its curve; with
- * {@code checked} also in its subgroup. C = A·B is implied (snarkjs stores no C matrix).
+ * (as bellperson's queries), so the MSMs skip the signals absent from a matrix. Every coordinate is checked to be below
+ * q and every point on its curve; with {@code checked} also in its subgroup. C = A·B is implied (snarkjs stores no C
+ * matrix).
  */
 public final class Zkey implements AutoCloseable
 {
@@ -123,31 +124,7 @@ public final class Zkey implements AutoCloseable
         constraint = new int[count];
         signal = new int[count];
         values = new long[count * Fr.LIMBS];
-        for (int i = 0; i < count; i++)
-        {
-            final long e = cAt + 4 + (long)i * COEFFICIENT_BYTES;
-            matrix[i] = f.u32(e);
-            constraint[i] = f.u32(e + 4);
-            signal[i] = f.u32(e + 8);
-            if (matrix[i] != 0 && matrix[i] != 1)
-            {
-                throw f.error("coefficients", e, "matrix " + Integer.toUnsignedString(matrix[i]) + " is not A (0) "
-                    + "or B (1)");
-            }
-            if (constraint[i] < 0 || constraint[i] >= domainSize)
-            {
-                throw f.error("coefficients", e + 4, "constraint " + Integer.toUnsignedString(constraint[i])
-                    + " is outside the domain of " + domainSize);
-            }
-            if (signal[i] < 0 || signal[i] >= nVars)
-            {
-                throw f.error("coefficients", e + 8, "signal " + Integer.toUnsignedString(signal[i])
-                    + " is outside the " + nVars + " signals");
-            }
-            f.readElement(COEFFICIENTS, e + 12, values, i * Fr.LIMBS, "coefficient " + i);
-            // stored as v·R² mod r: one Montgomery reduction leaves v·R, jprove's form of v
-            Fr.FIELD.toCanonical(values, i * Fr.LIMBS, values, i * Fr.LIMBS);
-        }
+        readCoefficients(f, cAt);
 
         arena = Arena.ofShared();
         try
@@ -176,6 +153,36 @@ public final class Zkey implements AutoCloseable
         {
             arena.close();
             throw e;
+        }
+    }
+
+    private void readCoefficients(final BinaryContainer f, final long cAt)
+    {
+        final int count = matrix.length;
+        for (int i = 0; i < count; i++)
+        {
+            final long e = cAt + 4 + (long)i * COEFFICIENT_BYTES;
+            matrix[i] = f.u32(e);
+            constraint[i] = f.u32(e + 4);
+            signal[i] = f.u32(e + 8);
+            if (matrix[i] != 0 && matrix[i] != 1)
+            {
+                throw f.error("coefficients", e, "matrix " + Integer.toUnsignedString(matrix[i]) + " is not A (0) "
+                    + "or B (1)");
+            }
+            if (constraint[i] < 0 || constraint[i] >= domainSize)
+            {
+                throw f.error("coefficients", e + 4, "constraint " + Integer.toUnsignedString(constraint[i])
+                    + " is outside the domain of " + domainSize);
+            }
+            if (signal[i] < 0 || signal[i] >= nVars)
+            {
+                throw f.error("coefficients", e + 8, "signal " + Integer.toUnsignedString(signal[i])
+                    + " is outside the " + nVars + " signals");
+            }
+            f.readElement(COEFFICIENTS, e + 12, values, i * Fr.LIMBS, "coefficient " + i);
+            // stored as v·R² mod r: one Montgomery reduction leaves v·R, jprove's form of v
+            Fr.FIELD.toCanonical(values, i * Fr.LIMBS, values, i * Fr.LIMBS);
         }
     }
 
