@@ -42,8 +42,8 @@ public final class Groth16Setup
      * @param threads  worker threads, at least 1.
      * @param progress told of the fixed-base products as they finish.
      * @return the parameters; the caller closes them.
-     * @throws IllegalArgumentException if a variable appears in A or B with coefficients that cancel at τ, which
-     *                                  bellperson's parameter layout cannot represent.
+     * @throws IllegalArgumentException if an aux variable is unconstrained, or a variable appears in A or B with
+     *                                  coefficients that cancel at τ (bellperson refuses or cannot represent both).
      */
     public static ProvingKey generate(final ConstraintMatrices cs, final RandomGenerator rng, final int threads,
         final SetupProgress progress)
@@ -188,6 +188,12 @@ public final class Groth16Setup
             }
             else
             {
+                if (Fr.isZero(e, 0))
+                {
+                    // as bellperson: the L query must be fully dense
+                    throw new IllegalArgumentException("aux variable " + (i - numInputs) + " is unconstrained (it "
+                        + "appears in no constraint): its l point would be at infinity, which bellperson refuses");
+                }
                 Fr.mul(e, 0, e, 0, deltaInv, 0);
                 l.set(i - numInputs, e, 0);
             }

@@ -148,6 +148,22 @@ class Groth16Test
     }
 
     @Test
+    void shouldRefuseSetupWhenAuxVariableIsUnconstrained()
+    {
+        final io.jprove.engine.r1cs.Circuit loose = cs ->
+        {
+            chain(1, 2).synthesize(cs);
+            cs.alloc("loose", (r, o) -> Fr.copy(r, o, Fr.one(), 0));
+        };
+        try (ConstraintMatrices cs = RecordingAssignment.record(loose))
+        {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Groth16Setup.generate(cs, new SplittableRandom(1), 2, SetupProgress.NONE));
+            assertTrue(e.getMessage().contains("unconstrained"), e.getMessage());
+        }
+    }
+
+    @Test
     void shouldRefuseParametersOfAnotherCircuit()
     {
         try (ProverInputs inputs = ProvingAssignment.synthesize(new PoseidonChain(1, Fr.of(1), Fr.of(2))))
