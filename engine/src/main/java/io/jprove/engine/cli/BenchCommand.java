@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
     name = "bench",
     description = "Time a CPU kernel; one subcommand per kernel.",
     mixinStandardHelpOptions = true,
-    subcommands = {BenchNttCommand.class})
+    subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
+        BenchProveCommand.class})
 final class BenchCommand
 {
 }

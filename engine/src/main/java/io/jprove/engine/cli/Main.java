@@ -13,6 +13,9 @@ import picocli.CommandLine.Command;
     description = "Groth16 proving engine for BLS12-381.",
     subcommands = {
         DemoCommand.class,
+        SetupCommand.class,
+        ProveCommand.class,
+        VerifyCommand.class,
         CircuitCommand.class,
         BenchCommand.class,
         TimelineCommand.class,

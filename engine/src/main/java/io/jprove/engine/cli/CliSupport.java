@@ -1,0 +1,145 @@
+package io.jprove.engine.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import io.jprove.engine.groth16.SetupProgress;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * What the Groth16 commands share: exit codes, one-line errors (stack traces only with {@code --verbose}), file
+ * sniffing, and a console progress bar for setup.
+ */
+final class CliSupport
+{
+    /** The command did what it was asked (and a proof verified). */
+    static final int OK = 0;
+    /** A proof did not verify. */
+    static final int INVALID = 1;
+    /** Bad input or a failure: nothing was produced. */
+    static final int ERROR = 2;
+
+    private CliSupport()
+    {
+    }
+
+    /** Runs a command body; any exception becomes one line on stderr naming the command, and exit code 2. */
+    static int run(final String command, final boolean verbose, final Callable<Integer> body)
+    {
+        try
+        {
+            return body.call();
+        }
+        catch (final Exception | OutOfMemoryError e)
+        {
+            System.err.println("jprove " + command + ": error: " + oneLine(e));
+            if (verbose)
+            {
+                e.printStackTrace(System.err);
+            }
+            return ERROR;
+        }
+    }
+
+    private static String oneLine(final Throwable e)
+    {
+        final String first = describe(e);
+        final Throwable cause = e.getCause();
+        final String text = cause == null || first.contains(String.valueOf(cause.getMessage())) ? first
+            : first + ": " + describe(cause);
+        return text.replace('\n', ' ');
+    }
+
+    private static String describe(final Throwable t)
+    {
+        final String message = t.getMessage();
+        if (message == null)
+        {
+            return t.getClass().getSimpleName();
+        }
+        return t instanceof IOException ? t.getClass().getSimpleName() + ": " + message : message;
+    }
+
+    /** @return whether a file's first non-blank byte opens a JSON object or array. */
+    static boolean isJson(final Path file) throws IOException
+    {
+        try (var in = Files.newInputStream(file))
+        {
+            int b;
+            while ((b = in.read()) >= 0)
+            {
+                if (!Character.isWhitespace(b))
+                {
+                    return b == '{' || b == '[';
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Writes text to a file, creating parent folders. */
+    static void write(final Path file, final String text) throws IOException
+    {
+        createParent(file);
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
+    /** Writes bytes to a file, creating parent folders. */
+    static void write(final Path file, final byte[] bytes) throws IOException
+    {
+        createParent(file);
+        Files.write(file, bytes);
+    }
+
+    static void createParent(final Path file) throws IOException
+    {
+        final Path parent = file.toAbsolutePath().getParent();
+        if (parent != null)
+        {
+            Files.createDirectories(parent);
+        }
+    }
+
+    /** @return a setup progress bar on stderr, closed at {@link SetupProgress#finish()}. */
+    static SetupProgress progressBar(final String task)
+    {
+        return new SetupProgress()
+        {
+            private ProgressBar bar;
+
+            @Override
+            public void start(final long totalPoints)
+            {
+                bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(totalPoints).setUnit(" points", 1)
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
+                    .setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
+            }
+
+            @Override
+            public void advance(final long points)
+            {
+                bar.stepBy(points);
+            }
+
+            @Override
+            public void finish()
+            {
+                bar.close();
+            }
+        };
+    }
+
+    /** @return milliseconds since {@code startNs}, formatted. */
+    static String ms(final long startNs)
+    {
+        return String.format("%.1f ms", (System.nanoTime() - startNs) / 1e6);
+    }
+}

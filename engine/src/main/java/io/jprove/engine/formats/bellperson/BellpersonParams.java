@@ -1,0 +1,412 @@
+package io.jprove.engine.formats.bellperson;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.LongStream;
+
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.VerifyingKey;
+import io.jprove.engine.r1cs.MalformedFileException;
+import io.jprove.field.G1;
+import io.jprove.field.G1AffineVector;
+import io.jprove.field.G1Encoding;
+import io.jprove.field.G2;
+import io.jprove.field.G2AffineVector;
+import io.jprove.field.G2Encoding;
+import io.jprove.field.InvalidEncodingException;
+
+/**
+ * bellperson's {@code .vk} and {@code .params} files.
+ * <pre>
+ * vk:     α₁ β₁ β₂ γ₂ δ₁ δ₂ (uncompressed: 96/192 bytes each, 864 in all) ‖ u32 BE n ‖ n × ic (G1, 96 B)
+ * params: vk ‖ five sections, each u32 BE count ‖ uncompressed points: h (G1), l (G1), a (G1), b_g1 (G1), b_g2 (G2)
+ * </pre>
+ * Reading maps the file and validates every point (canonical coordinates, on the curve, in the subgroup) on several
+ * threads; {@code checked = false} skips the subgroup test for trusted files. As bellperson, points at infinity are
+ * refused in h, a, b_g1 and b_g2, where a well-formed setup never puts one. Errors name file, section and offset.
+ */
+public final class BellpersonParams
+{
+    private static final int G1_BYTES = G1Encoding.UNCOMPRESSED_BYTES;
+    private static final int G2_BYTES = G2Encoding.UNCOMPRESSED_BYTES;
+    /** Bytes of the six fixed verifying-key points. */
+    public static final int VK_FIXED_BYTES = 3 * G1_BYTES + 3 * G2_BYTES;
+    private static final ValueLayout.OfInt U32_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final int CHUNK_POINTS = 1 << 12;
+
+    private BellpersonParams()
+    {
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    /** Writes a {@code .vk} file. */
+    public static void writeVerifyingKey(final VerifyingKey vk, final Path file)
+    {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file)))
+        {
+            writeVerifyingKey(vk, out);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Writes a {@code .params} file. */
+    public static void write(final ProvingKey pk, final Path file)
+    {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20))
+        {
+            writeVerifyingKey(pk.vk(), out);
+            writeG1(pk.h(), out);
+            writeG1(pk.l(), out);
+            writeG1(pk.a(), out);
+            writeG1(pk.bG1(), out);
+            writeU32(out, pk.bG2().size());
+            final byte[] buffer = new byte[CHUNK_POINTS * G2_BYTES];
+            for (long i = 0; i < pk.bG2().size(); i += CHUNK_POINTS)
+            {
+                final int n = (int)Math.min(CHUNK_POINTS, pk.bG2().size() - i);
+                pk.bG2().writeUncompressed(i, n, MemorySegment.ofArray(buffer));
+                out.write(buffer, 0, n * G2_BYTES);
+            }
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static void writeVerifyingKey(final VerifyingKey vk, final OutputStream out) throws IOException
+    {
+        out.write(G1Encoding.serialize(vk.alphaG1(), 0));
+        out.write(G1Encoding.serialize(vk.betaG1(), 0));
+        out.write(G2Encoding.serialize(vk.betaG2(), 0));
+        out.write(G2Encoding.serialize(vk.gammaG2(), 0));
+        out.write(G1Encoding.serialize(vk.deltaG1(), 0));
+        out.write(G2Encoding.serialize(vk.deltaG2(), 0));
+        final long[] ic = vk.ic();
+        writeU32(out, vk.numInputs());
+        for (int i = 0; i < vk.numInputs(); i++)
+        {
+            out.write(G1Encoding.serialize(ic, i * G1.AFFINE_LIMBS));
+        }
+    }
+
+    private static void writeG1(final G1AffineVector v, final OutputStream out) throws IOException
+    {
+        writeU32(out, v.size());
+        final byte[] buffer = new byte[CHUNK_POINTS * G1_BYTES];
+        for (long i = 0; i < v.size(); i += CHUNK_POINTS)
+        {
+            final int n = (int)Math.min(CHUNK_POINTS, v.size() - i);
+            v.writeUncompressed(i, n, MemorySegment.ofArray(buffer));
+            out.write(buffer, 0, n * G1_BYTES);
+        }
+    }
+
+    private static void writeU32(final OutputStream out, final long value) throws IOException
+    {
+        if (value > 0xffffffffL)
+        {
+            throw new IllegalArgumentException(value + " points do not fit bellperson's u32 count");
+        }
+        out.write((int)(value >>> 24));
+        out.write((int)(value >>> 16));
+        out.write((int)(value >>> 8));
+        out.write((int)value);
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /**
+     * Reads and validates a {@code .vk} file (every check; the file must hold nothing else).
+     *
+     * @throws MalformedFileException naming the file, the section and the byte offset of what is wrong.
+     */
+    public static VerifyingKey readVerifyingKey(final Path file)
+    {
+        try (Arena arena = Arena.ofConfined(); Reader r = new Reader(file, arena, true))
+        {
+            final VerifyingKey vk = r.verifyingKey();
+            r.requireEnd();
+            return vk;
+        }
+    }
+
+    /**
+     * Reads and validates a {@code .params} file on {@code threads} threads.
+     *
+     * @param checked whether to test every point for subgroup membership (false only for trusted files).
+     * @return the parameters; the caller closes them.
+     * @throws MalformedFileException naming the file, the section and the byte offset of what is wrong.
+     */
+    public static ProvingKey read(final Path file, final boolean checked, final int threads)
+    {
+        final Arena owner = Arena.ofShared();
+        try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping, checked);
+             ForkJoinPool pool = new ForkJoinPool(threads))
+        {
+            final VerifyingKey vk = r.verifyingKey();
+            final G1AffineVector h = r.g1Section("h", owner, pool, false);
+            final G1AffineVector l = r.g1Section("l", owner, pool, true);
+            final G1AffineVector a = r.g1Section("a", owner, pool, false);
+            final G1AffineVector bG1 = r.g1Section("b_g1", owner, pool, false);
+            final G2AffineVector bG2 = r.g2Section("b_g2", owner, pool);
+            r.requireEnd();
+            if (bG1.size() != bG2.size())
+            {
+                throw new MalformedFileException(file, "b_g2", r.at, "b_g1 has " + bG1.size() + " points but b_g2 "
+                    + bG2.size());
+            }
+            return new ProvingKey(vk, h, l, a, bG1, bG2, owner);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            owner.close();
+            throw e;
+        }
+    }
+
+    /** A cursor over a mapped file. */
+    private static final class Reader implements AutoCloseable
+    {
+        private final Path file;
+        private final MemorySegment data;
+        private final boolean checked;
+        private long at;
+
+        Reader(final Path file, final Arena arena, final boolean checked)
+        {
+            this.file = file;
+            this.checked = checked;
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ))
+            {
+                data = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+            }
+            catch (final IOException e)
+            {
+                throw new UncheckedIOException("cannot read " + file, e);
+            }
+        }
+
+        VerifyingKey verifyingKey()
+        {
+            final long[] alpha = g1("vk alpha_g1", false);
+            final long[] beta1 = g1("vk beta_g1", false);
+            final long[] beta2 = g2("vk beta_g2");
+            final long[] gamma2 = g2("vk gamma_g2");
+            final long[] delta1 = g1("vk delta_g1", false);
+            final long[] delta2 = g2("vk delta_g2");
+            final long n = count("vk ic", G1_BYTES);
+            if (n == 0)
+            {
+                throw error("vk ic", at - 4, "no ic points: a key has at least ONE's");
+            }
+            final long[] ic = new long[Math.toIntExact(n * G1.AFFINE_LIMBS)];
+            final long[] p = new long[G1.AFFINE_LIMBS];
+            for (int i = 0; i < n; i++)
+            {
+                decodeG1(bytes(at, G1_BYTES), 0, p, "vk ic", at, true);
+                System.arraycopy(p, 0, ic, i * G1.AFFINE_LIMBS, G1.AFFINE_LIMBS);
+                at += G1_BYTES;
+            }
+            return new VerifyingKey(alpha, beta1, beta2, gamma2, delta1, delta2, ic);
+        }
+
+        private long[] g1(final String section, final boolean infinityAllowed)
+        {
+            require(section, G1_BYTES, "a G1 point");
+            final long[] p = new long[G1.AFFINE_LIMBS];
+            decodeG1(bytes(at, G1_BYTES), 0, p, section, at, infinityAllowed);
+            at += G1_BYTES;
+            return p;
+        }
+
+        private long[] g2(final String section)
+        {
+            require(section, G2_BYTES, "a G2 point");
+            final long[] p = new long[G2.AFFINE_LIMBS];
+            decodeG2(bytes(at, G2_BYTES), 0, p, section, at);
+            at += G2_BYTES;
+            return p;
+        }
+
+        private long count(final String section, final int pointBytes)
+        {
+            require(section, 4, "the u32 point count");
+            final long n = Integer.toUnsignedLong(data.get(U32_BE, at));
+            at += 4;
+            final long remaining = data.byteSize() - at;
+            if (n * pointBytes > remaining)
+            {
+                throw error(section, at - 4, "truncated: " + n + " points need " + n * pointBytes + " bytes, "
+                    + remaining + " remain in the file");
+            }
+            return n;
+        }
+
+        G1AffineVector g1Section(final String section, final Arena owner, final ForkJoinPool pool,
+            final boolean infinityAllowed)
+        {
+            final long n = count(section, G1_BYTES);
+            final long start = at;
+            final G1AffineVector v = G1AffineVector.allocate(owner, n);
+            parallelChunks(pool, n, (from, to) ->
+            {
+                final byte[] chunk = bytes(start + from * G1_BYTES, (int)((to - from) * G1_BYTES));
+                final long[] p = new long[G1.AFFINE_LIMBS];
+                for (long i = from; i < to; i++)
+                {
+                    decodeG1(chunk, (int)((i - from) * G1_BYTES), p, section, start + i * G1_BYTES, infinityAllowed);
+                    v.set(i, p, 0);
+                }
+            });
+            at = start + n * G1_BYTES;
+            return v;
+        }
+
+        G2AffineVector g2Section(final String section, final Arena owner, final ForkJoinPool pool)
+        {
+            final long n = count(section, G2_BYTES);
+            final long start = at;
+            final G2AffineVector v = G2AffineVector.allocate(owner, n);
+            parallelChunks(pool, n, (from, to) ->
+            {
+                final byte[] chunk = bytes(start + from * G2_BYTES, (int)((to - from) * G2_BYTES));
+                final long[] p = new long[G2.AFFINE_LIMBS];
+                for (long i = from; i < to; i++)
+                {
+                    decodeG2(chunk, (int)((i - from) * G2_BYTES), p, section, start + i * G2_BYTES);
+                    v.set(i, p, 0);
+                }
+            });
+            at = start + n * G2_BYTES;
+            return v;
+        }
+
+        private void decodeG1(final byte[] in, final int off, final long[] p, final String section, final long offset,
+            final boolean infinityAllowed)
+        {
+            try
+            {
+                if (checked)
+                {
+                    G1Encoding.deserialize(in, off, p, 0);
+                }
+                else
+                {
+                    G1Encoding.deserializeUnchecked(in, off, p, 0);
+                }
+            }
+            catch (final InvalidEncodingException e)
+            {
+                throw error(section, offset, "G1 point: " + e.getMessage());
+            }
+            if (!infinityAllowed && G1.isInfinity(p, 0))
+            {
+                throw error(section, offset, "G1 point at infinity");
+            }
+        }
+
+        private void decodeG2(final byte[] in, final int off, final long[] p, final String section, final long offset)
+        {
+            try
+            {
+                if (checked)
+                {
+                    G2Encoding.deserialize(in, off, p, 0);
+                }
+                else
+                {
+                    G2Encoding.deserializeUnchecked(in, off, p, 0);
+                }
+            }
+            catch (final InvalidEncodingException e)
+            {
+                throw error(section, offset, "G2 point: " + e.getMessage());
+            }
+            if (G2.isInfinity(p, 0))
+            {
+                throw error(section, offset, "G2 point at infinity");
+            }
+        }
+
+        private void require(final String section, final long bytes, final String what)
+        {
+            if (at + bytes > data.byteSize())
+            {
+                throw error(section, at, "truncated: " + what + " needs " + bytes + " bytes, "
+                    + (data.byteSize() - at) + " remain in the file");
+            }
+        }
+
+        void requireEnd()
+        {
+            if (at != data.byteSize())
+            {
+                throw error("end of file", at, (data.byteSize() - at) + " bytes follow the last section");
+            }
+        }
+
+        private byte[] bytes(final long offset, final int length)
+        {
+            final byte[] out = new byte[length];
+            MemorySegment.copy(data, ValueLayout.JAVA_BYTE, offset, out, 0, length);
+            return out;
+        }
+
+        private MalformedFileException error(final String section, final long offset, final String problem)
+        {
+            return new MalformedFileException(file, section, offset, problem);
+        }
+
+        @Override
+        public void close()
+        {
+        }
+    }
+
+    /** Work on [from, to) of a range. */
+    @FunctionalInterface
+    private interface Range
+    {
+        void run(long from, long to);
+    }
+
+    private static void parallelChunks(final ForkJoinPool pool, final long n, final Range range)
+    {
+        final long chunks = (n + CHUNK_POINTS - 1) / CHUNK_POINTS;
+        try
+        {
+            pool.submit(() -> LongStream.range(0, chunks).parallel()
+                .forEach(c -> range.run(c * CHUNK_POINTS, Math.min(n, (c + 1) * CHUNK_POINTS)))).get();
+        }
+        catch (final ExecutionException e)
+        {
+            if (e.getCause() instanceof final RuntimeException re)
+            {
+                throw re;
+            }
+            throw new IllegalStateException("reading parameters failed", e.getCause());
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading parameters", e);
+        }
+    }
+}

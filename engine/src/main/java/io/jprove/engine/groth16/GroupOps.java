@@ -1,0 +1,130 @@
+package io.jprove.engine.groth16;
+
+import io.jprove.field.G1;
+import io.jprove.field.G2;
+
+/** The few group operations fixed-base multiplication needs, for G1 and for G2, in the field-arith layout. */
+interface GroupOps
+{
+    /** G1. */
+    GroupOps G1_OPS = new GroupOps()
+    {
+        @Override
+        public int affineLimbs()
+        {
+            return G1.AFFINE_LIMBS;
+        }
+
+        @Override
+        public int jacobianLimbs()
+        {
+            return G1.JACOBIAN_LIMBS;
+        }
+
+        @Override
+        public long[] newScratch()
+        {
+            return G1.newScratch();
+        }
+
+        @Override
+        public void toJacobian(final long[] r, final int ro, final long[] a, final int ao)
+        {
+            G1.toJacobian(r, ro, a, ao);
+        }
+
+        @Override
+        public void dbl(final long[] r, final int ro, final long[] p, final int po, final long[] t)
+        {
+            G1.dbl(r, ro, p, po, t);
+        }
+
+        @Override
+        public void addMixed(final long[] r, final int ro, final long[] p, final int po, final long[] a,
+            final int ao, final long[] t)
+        {
+            G1.addMixed(r, ro, p, po, a, ao, t);
+        }
+
+        @Override
+        public void batchToAffine(final long[] r, final int ro, final long[] p, final int po, final int count)
+        {
+            G1.batchToAffine(r, ro, p, po, count);
+        }
+
+        @Override
+        public void toAffine(final long[] r, final int ro, final long[] p, final int po)
+        {
+            G1.toAffine(r, ro, p, po);
+        }
+    };
+
+    /** G2. */
+    GroupOps G2_OPS = new GroupOps()
+    {
+        @Override
+        public int affineLimbs()
+        {
+            return G2.AFFINE_LIMBS;
+        }
+
+        @Override
+        public int jacobianLimbs()
+        {
+            return G2.JACOBIAN_LIMBS;
+        }
+
+        @Override
+        public long[] newScratch()
+        {
+            return G2.newScratch();
+        }
+
+        @Override
+        public void toJacobian(final long[] r, final int ro, final long[] a, final int ao)
+        {
+            G2.toJacobian(r, ro, a, ao);
+        }
+
+        @Override
+        public void dbl(final long[] r, final int ro, final long[] p, final int po, final long[] t)
+        {
+            G2.dbl(r, ro, p, po, t);
+        }
+
+        @Override
+        public void addMixed(final long[] r, final int ro, final long[] p, final int po, final long[] a,
+            final int ao, final long[] t)
+        {
+            G2.addMixed(r, ro, p, po, a, ao, t);
+        }
+
+        @Override
+        public void batchToAffine(final long[] r, final int ro, final long[] p, final int po, final int count)
+        {
+            G2.batchToAffine(r, ro, p, po, count);
+        }
+
+        @Override
+        public void toAffine(final long[] r, final int ro, final long[] p, final int po)
+        {
+            G2.toAffine(r, ro, p, po);
+        }
+    };
+
+    int affineLimbs();
+
+    int jacobianLimbs();
+
+    long[] newScratch();
+
+    void toJacobian(long[] r, int ro, long[] a, int ao);
+
+    void dbl(long[] r, int ro, long[] p, int po, long[] t);
+
+    void addMixed(long[] r, int ro, long[] p, int po, long[] a, int ao, long[] t);
+
+    void batchToAffine(long[] r, int ro, long[] p, int po, int count);
+
+    void toAffine(long[] r, int ro, long[] p, int po);
+}

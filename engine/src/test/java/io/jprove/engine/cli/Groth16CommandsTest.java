@@ -1,0 +1,202 @@
+package io.jprove.engine.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.jprove.engine.formats.circom.CircomFixtures;
+import io.jprove.field.Fr;
+
+import picocli.CommandLine;
+
+/** jprove setup, prove and verify end to end on a small circom circuit, and every kind of bad input. */
+class Groth16CommandsTest
+{
+    private static final BigInteger BN128_R = new BigInteger(
+        "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", 16);
+
+    @TempDir
+    static Path dir;
+    private static Path r1cs;
+    private static Path wtns;
+    private static Path params;
+    private static Path vk;
+    private static Path proof;
+    private static Path publicJson;
+
+    /** What a command printed and returned. */
+    private record Run(int status, String out, String err)
+    {
+    }
+
+    private static Run jprove(final Object... args)
+    {
+        final String[] strings = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
+        final PrintStream out = System.out;
+        final PrintStream err = System.err;
+        final ByteArrayOutputStream o = new ByteArrayOutputStream();
+        final ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try
+        {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            final int status = new CommandLine(Main.class).execute(strings);
+            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        }
+        finally
+        {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    private static void assertError(final Run run, final String... fragments)
+    {
+        assertEquals(CliSupport.ERROR, run.status(), run.toString());
+        final String[] lines = run.err().strip().split("\n");
+        final String last = lines[lines.length - 1];
+        assertTrue(last.startsWith("jprove "), run.err());
+        for (final String f : fragments)
+        {
+            assertTrue(last.contains(f), "expected \"" + f + "\" in: " + last);
+        }
+        assertFalse(run.err().contains("\tat "), "no stack trace without --verbose: " + run.err());
+    }
+
+    @BeforeAll
+    static void setUp() throws IOException
+    {
+        r1cs = CircomFixtures.cubicR1cs(dir.resolve("cubic.r1cs"), Fr.MODULUS);
+        wtns = CircomFixtures.cubicWtns(dir.resolve("cubic.wtns"), 35);
+        params = dir.resolve("keys/cubic.params");
+        vk = dir.resolve("keys/cubic.vk");
+        proof = dir.resolve("cubic.proof");
+        publicJson = dir.resolve("public.json");
+        final Run setup = jprove("setup", "--r1cs", r1cs, "--params", params, "--vk", vk, "--threads", 2);
+        assertEquals(0, setup.status(), setup.toString());
+        final Run prove = jprove("prove", "--params", params, "--r1cs", r1cs, "--wtns", wtns, "--proof", proof,
+            "--public", publicJson, "--threads", 2);
+        assertEquals(0, prove.status(), prove.toString());
+    }
+
+    @Test
+    void shouldVerifyWhenProvedFromCircomFiles() throws IOException
+    {
+        assertEquals(192, Files.size(proof));
+        assertTrue(Files.readString(publicJson).contains("\"35\""));
+        final Run verify = jprove("verify", "--vk", vk, "--proof", proof, "--public", publicJson);
+        assertEquals(CliSupport.OK, verify.status(), verify.toString());
+        assertTrue(verify.out().contains("is valid"));
+        final Path json = dir.resolve("proof.json");
+        assertEquals(0, jprove("prove", "--params", params, "--r1cs", r1cs, "--wtns", wtns, "--proof", json,
+            "--json").status());
+        assertEquals(CliSupport.OK, jprove("verify", "--vk", vk, "--proof", json, "--public", publicJson).status());
+    }
+
+    @Test
+    void shouldExitOneWhenPublicInputDiffers() throws IOException
+    {
+        final Path other = Files.writeString(dir.resolve("other.json"), "[\"36\"]");
+        final Run run = jprove("verify", "--vk", vk, "--proof", proof, "--public", other);
+        assertEquals(CliSupport.INVALID, run.status(), run.toString());
+        assertTrue(run.out().contains("NOT valid"));
+    }
+
+    @Test
+    void shouldRejectNonCanonicalOrMiscountedPublicInputs() throws IOException
+    {
+        final Path big = Files.writeString(dir.resolve("big.json"), "[\"" + Fr.MODULUS + "\"]");
+        assertError(jprove("verify", "--vk", vk, "--proof", proof, "--public", big), "big.json", "non-canonical");
+        final Path two = Files.writeString(dir.resolve("two.json"), "[\"35\", \"1\"]");
+        assertError(jprove("verify", "--vk", vk, "--proof", proof, "--public", two), "2 public inputs", "takes 1");
+        final Path broken = Files.writeString(dir.resolve("broken.json"), "[\"35\"");
+        assertError(jprove("verify", "--vk", vk, "--proof", proof, "--public", broken), "broken.json", "JSON");
+    }
+
+    @Test
+    void shouldRejectCorruptedProofAndKey() throws IOException
+    {
+        final byte[] bytes = Files.readAllBytes(proof);
+        final byte[] bad = bytes.clone();
+        bad[60] ^= 0x10;
+        final Path badProof = Files.write(dir.resolve("bad.proof"), bad);
+        assertError(jprove("verify", "--vk", vk, "--proof", badProof, "--public", publicJson), "bad.proof",
+            "proof point B");
+        final Path shortProof = Files.write(dir.resolve("short.proof"), Arrays.copyOf(bytes, 100));
+        assertError(jprove("verify", "--vk", vk, "--proof", shortProof, "--public", publicJson), "100 bytes");
+        final byte[] key = Files.readAllBytes(vk);
+        key[200] ^= 1;
+        final Path badVk = Files.write(dir.resolve("bad.vk"), key);
+        assertError(jprove("verify", "--vk", badVk, "--proof", proof, "--public", publicJson), "bad.vk",
+            "vk beta_g2", "byte offset 192");
+        final Path bnVk = Files.writeString(dir.resolve("bn.json"), "{\"protocol\": \"groth16\", \"curve\": "
+            + "\"bn128\", \"IC\": []}");
+        assertError(jprove("verify", "--vk", bnVk, "--proof", proof, "--public", publicJson), "bn128");
+    }
+
+    @Test
+    void shouldNeverWriteProofWhenInputIsBad() throws IOException
+    {
+        final Path out = dir.resolve("never.proof");
+        final byte[] p = Files.readAllBytes(params);
+        final Path cut = Files.write(dir.resolve("cut.params"), Arrays.copyOf(p, p.length - 7));
+        assertError(jprove("prove", "--params", cut, "--r1cs", r1cs, "--wtns", wtns, "--proof", out), "cut.params",
+            "b_g2", "truncated");
+        final Path wrong = CircomFixtures.cubicWtns(dir.resolve("wrong.wtns"), 36);
+        assertError(jprove("prove", "--params", params, "--r1cs", r1cs, "--wtns", wrong, "--proof", out),
+            "constraint 2");
+        final Path longer = CircomFixtures.cubicWtns(dir.resolve("long.wtns"), 35, 7);
+        assertError(jprove("prove", "--params", params, "--r1cs", r1cs, "--wtns", longer, "--proof", out),
+            "long.wtns", "6 values", "5 wires");
+        final Path bn = CircomFixtures.cubicR1cs(dir.resolve("bn.r1cs"), BN128_R);
+        assertError(jprove("prove", "--params", params, "--r1cs", bn, "--wtns", wtns, "--proof", out), "bn.r1cs",
+            "bn128");
+        assertError(jprove("prove", "--params", params, "--wtns", wtns, "--proof", out), "--r1cs");
+        assertError(jprove("prove", "--params", dir.resolve("missing.params"), "--r1cs", r1cs, "--wtns", wtns,
+            "--proof", out), "missing.params");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void shouldProveAndVerifyWhenDemoRunsAndReuseCachedParameters()
+    {
+        final Path cache = dir.resolve("cache");
+        final Run first = jprove("demo", "--circuit", "poseidon-chain-2", "--proofs", 1, "--cache", cache,
+            "--threads", 2);
+        assertEquals(CliSupport.OK, first.status(), first.toString());
+        assertTrue(first.out().contains("generated and cached") && first.out().contains("valid against"),
+            first.out());
+        assertTrue(Files.exists(cache.resolve("poseidon-chain-2.params")));
+        final Run second = jprove("demo", "--circuit", "poseidon-chain-2", "--proofs", 2, "--cache", cache,
+            "--threads", 2);
+        assertEquals(CliSupport.OK, second.status(), second.toString());
+        assertTrue(second.out().contains("read from") && second.out().contains("proof 2 of 2"), second.out());
+        assertFalse(second.out().contains("NOT VALID"));
+        assertError(jprove("demo", "--circuit", "nonsense", "--cache", cache), "unknown built-in circuit");
+    }
+
+    @Test
+    void shouldPrintStackTraceOnlyWhenVerbose()
+    {
+        final Run quiet = jprove("setup", "--builtin", "nonsense", "--params", dir.resolve("x.params"), "--vk",
+            dir.resolve("x.vk"));
+        assertError(quiet, "unknown built-in circuit");
+        final Run verbose = jprove("setup", "--builtin", "nonsense", "--params", dir.resolve("x.params"), "--vk",
+            dir.resolve("x.vk"), "--verbose");
+        assertEquals(CliSupport.ERROR, verbose.status());
+        assertTrue(verbose.err().contains("\tat "), verbose.err());
+    }
+}

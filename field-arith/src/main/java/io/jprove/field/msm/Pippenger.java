@@ -1,0 +1,278 @@
+package io.jprove.field.msm;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.BitSet;
+
+import io.jprove.field.Fr;
+
+/**
+ * Pippenger's bucket method (Bernstein et al., "Faster batch forgery identification", §4; the signed-digit variant
+ * of gnark-crypto's {@code multiexp.go}), written once over an {@link MsmGroup}:
+ * <ol>
+ *   <li>convert the scalars out of Montgomery form and split them into signed c-bit digits ({@link SignedDigits}),
+ *   in parallel over scalar ranges;</li>
+ *   <li>for every (window, scalar range) task, add each point into the bucket of its digit's magnitude (negated for
+ *   a negative digit) by batch-affine additions with a shared inversion ({@link AffineBatch}), then sum the buckets
+ *   as Σ j·B_j with two running sums in XYZZ;</li>
+ *   <li>combine the windows from the top by c doublings and one addition each.</li>
+ * </ol>
+ * Tasks run on {@link Parallel}; a window is split into point ranges only when there are fewer windows than a few
+ * per thread. Density follows bellperson's {@code multiexp}: scalar i consumes the next base only when bit i is set.
+ */
+final class Pippenger
+{
+    /**
+     * Cost of summing one bucket (an XYZZ mixed and a full addition, 10M + 14M) against accumulating one point (a
+     * batch-affine addition, 6M).
+     */
+    private static final double BUCKET_SUM_COST = 4.0;
+    /** Additions sharing one inversion: an Fq inversion costs about 60 multiplications, so 256 make it negligible. */
+    private static final int MAX_BATCH = 256;
+    /** Scalars per digit-conversion task. */
+    private static final int DIGIT_CHUNK = 1 << 14;
+
+    private Pippenger()
+    {
+    }
+
+    /**
+     * Σ sᵢ·Pᵢ into affine {@code result[ro ..)}.
+     *
+     * @param points  affine points, {@link MsmGroup#affineLimbs()} limbs each (the off-heap vector layout).
+     * @param scalars Fr elements in Montgomery form, 32 bytes each.
+     * @param density null for "scalar i pairs with point i"; otherwise scalar i pairs with the next point only when
+     *                bit i is set, and the number of set bits below {@code scalarCount} must equal the point count.
+     * @param threads worker threads, at least 1; segments of a confined arena are read on the calling thread only.
+     */
+    static void msm(final MsmGroup g, final MemorySegment points, final MemorySegment scalars,
+        final BitSet density, final int requestedThreads, final long[] result, final int ro)
+    {
+        if (requestedThreads < 1)
+        {
+            throw new IllegalArgumentException("threads must be at least 1, got " + requestedThreads);
+        }
+        final int threads = Parallel.sharable(points, scalars) ? requestedThreads : 1;
+        final long pointCount = points.byteSize() / ((long)g.affineLimbs() * Long.BYTES);
+        final long scalarCount = scalars.byteSize() / Fr.BYTES;
+        if (scalarCount > Integer.MAX_VALUE)
+        {
+            throw new IllegalArgumentException(g + " MSM of " + scalarCount + " scalars exceeds the CPU limit of "
+                + Integer.MAX_VALUE);
+        }
+        final int n = (int)scalarCount;
+        final int[] baseIndex = density == null ? null : baseIndices(density, n);
+        final long selected = density == null ? n : density.get(0, n).cardinality();
+        if (selected != pointCount)
+        {
+            throw new IllegalArgumentException(g + " MSM: " + pointCount + " points for " + selected
+                + (density == null ? " scalars" : " scalars whose density bit is set (of " + n + ")"));
+        }
+        Arrays.fill(result, ro, ro + g.affineLimbs(), 0L);
+        if (n == 0)
+        {
+            return;
+        }
+        final int c = windowBits(selected);
+        final int windows = SignedDigits.windows(c);
+        final short[][] digits = digits(scalars, n, c, windows, baseIndex, threads);
+        final int splits = splits(n, c, windows, threads);
+        final int xl = g.xyzzLimbs();
+        final long[] partial = new long[windows * splits * xl];
+        final Workspace[] workspaces = new Workspace[Math.min(threads, windows * splits)];
+        Parallel.run(threads, windows * splits, (worker, task) ->
+        {
+            if (workspaces[worker] == null)
+            {
+                workspaces[worker] = new Workspace(g, c);
+            }
+            final int w = task / splits;
+            final int s = task % splits;
+            final int lo = (int)((long)n * s / splits);
+            final int hi = (int)((long)n * (s + 1) / splits);
+            window(g, points, digits[w], baseIndex, lo, hi, workspaces[worker], partial, task * xl);
+        });
+        final long[] t = g.newScratch();
+        final long[] acc = new long[xl];
+        for (int w = windows - 1; w >= 0; w--)
+        {
+            for (int k = 0; k < c && w < windows - 1; k++)
+            {
+                g.dbl(acc, 0, acc, 0, t);
+            }
+            for (int s = 0; s < splits; s++)
+            {
+                g.add(acc, 0, acc, 0, partial, (w * splits + s) * xl, t);
+            }
+        }
+        g.toAffine(result, ro, acc, 0);
+    }
+
+    /** @return for each scalar the index of its point, or −1 when its density bit is clear. */
+    private static int[] baseIndices(final BitSet density, final int n)
+    {
+        final int[] index = new int[n];
+        int next = 0;
+        for (int i = 0; i < n; i++)
+        {
+            index[i] = density.get(i) ? next++ : -1;
+        }
+        return index;
+    }
+
+    /**
+     * The window width c minimising W(c)·(m + 2^(c−1)·{@value #BUCKET_SUM_COST}): m bucket additions and the
+     * running sums over 2^(c−1) buckets, per window.
+     */
+    static int windowBits(final long selected)
+    {
+        int best = 1;
+        double bestCost = Double.MAX_VALUE;
+        for (int c = 1; c <= SignedDigits.MAX_WINDOW_BITS; c++)
+        {
+            final double cost = SignedDigits.windows(c) * (selected + BUCKET_SUM_COST * (1L << (c - 1)));
+            if (cost < bestCost)
+            {
+                bestCost = cost;
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** @return point ranges per window: enough tasks for about four per thread, each range well above 2^c. */
+    private static int splits(final int n, final int c, final int windows, final int threads)
+    {
+        final int wanted = Math.max(1, (4 * threads + windows - 1) / windows);
+        final int byWork = Math.max(1, n / (8 << c));
+        return Math.min(threads == 1 ? 1 : wanted, byWork);
+    }
+
+    private static short[][] digits(final MemorySegment scalars, final int n, final int c, final int windows,
+        final int[] baseIndex, final int threads)
+    {
+        final short[][] digits = new short[windows][n];
+        final int chunks = (n + DIGIT_CHUNK - 1) / DIGIT_CHUNK;
+        Parallel.run(threads, chunks, (worker, chunk) ->
+        {
+            final long[] k = new long[Fr.LIMBS];
+            final int end = Math.min(n, (chunk + 1) * DIGIT_CHUNK);
+            for (int i = chunk * DIGIT_CHUNK; i < end; i++)
+            {
+                if (baseIndex != null && baseIndex[i] < 0)
+                {
+                    continue;
+                }
+                SignedDigits.loadCanonical(scalars, i, k);
+                SignedDigits.decompose(k, c, digits, i);
+            }
+        });
+        return digits;
+    }
+
+    /**
+     * One task: scalars [lo, hi) of one window into the buckets, then Σ j·B_j into {@code out[oo ..)} (XYZZ).
+     * Buckets are affine and fed through an {@link AffineBatch}; a point whose bucket already waits in the current
+     * batch goes into that bucket's XYZZ overflow instead, so no point ever waits.
+     */
+    private static void window(final MsmGroup g, final MemorySegment points, final short[] digits,
+        final int[] baseIndex, final int lo, final int hi, final Workspace ws, final long[] out, final int oo)
+    {
+        final int al = g.affineLimbs();
+        final int xl = g.xyzzLimbs();
+        final int fl = g.fieldLimbs();
+        ws.reset();
+        final long[] affine = ws.affine;
+        final long[] overflow = ws.overflow;
+        final int[] stamp = ws.stamp;
+        final AffineBatch batch = ws.batch;
+        final long[] second = batch.second();
+        final long[] t = ws.scratch;
+        final long[] point = ws.point;
+        int generation = 1;
+        for (int i = lo; i < hi; i++)
+        {
+            final int d = digits[i];
+            if (d == 0)
+            {
+                continue;
+            }
+            final int b = (d < 0 ? -d : d) - 1;
+            final long base = baseIndex == null ? i : baseIndex[i];
+            if (stamp[b] == generation)
+            {
+                g.load(points, base, point, 0);
+                if (d < 0)
+                {
+                    g.neg(point, fl, point, fl);
+                }
+                g.addMixed(overflow, b * xl, overflow, b * xl, point, 0, t);
+                continue;
+            }
+            final int slot = batch.nextSlot();
+            g.load(points, base, second, slot);
+            if (d < 0)
+            {
+                g.neg(second, slot + fl, second, slot + fl);
+            }
+            if (g.isInfinity(affine, b * al))
+            {
+                System.arraycopy(second, slot, affine, b * al, al);
+                continue;
+            }
+            stamp[b] = generation;
+            batch.commit(b * al);
+            if (batch.isFull())
+            {
+                batch.flush(affine);
+                generation++;
+            }
+        }
+        batch.flush(affine);
+        final long[] running = ws.running;
+        final long[] sum = ws.sum;
+        Arrays.fill(running, 0L);
+        Arrays.fill(sum, 0L);
+        for (int b = ws.buckets - 1; b >= 0; b--)
+        {
+            g.addMixed(running, 0, running, 0, affine, b * al, t);
+            g.add(running, 0, running, 0, overflow, b * xl, t);
+            g.add(sum, 0, sum, 0, running, 0, t);
+        }
+        System.arraycopy(sum, 0, out, oo, xl);
+    }
+
+    /** One worker's buckets and scratch, reused across its tasks. */
+    private static final class Workspace
+    {
+        final int buckets;
+        final long[] affine;
+        final long[] overflow;
+        final int[] stamp;
+        final AffineBatch batch;
+        final long[] scratch;
+        final long[] point;
+        final long[] running;
+        final long[] sum;
+
+        Workspace(final MsmGroup g, final int c)
+        {
+            buckets = 1 << (c - 1);
+            affine = new long[buckets * g.affineLimbs()];
+            overflow = new long[buckets * g.xyzzLimbs()];
+            stamp = new int[buckets];
+            batch = new AffineBatch(g, Math.max(1, Math.min(MAX_BATCH, buckets / 4)));
+            scratch = g.newScratch();
+            point = new long[g.affineLimbs()];
+            running = new long[g.xyzzLimbs()];
+            sum = new long[g.xyzzLimbs()];
+        }
+
+        void reset()
+        {
+            Arrays.fill(affine, 0L);
+            Arrays.fill(overflow, 0L);
+            Arrays.fill(stamp, 0);
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package io.jprove.interop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.jprove.engine.formats.circom.CircomCircuit;
+import io.jprove.engine.formats.circom.CircomR1cs;
+import io.jprove.engine.formats.circom.CircomWitness;
+import io.jprove.engine.formats.circom.SnarkjsJson;
+import io.jprove.engine.formats.circom.Zkey;
+import io.jprove.engine.formats.circom.ZkeyProver;
+import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.groth16.Groth16Prover;
+import io.jprove.engine.groth16.Groth16Setup;
+import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.PreparedVerifyingKey;
+import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.SetupProgress;
+import io.jprove.engine.groth16.StepTimes;
+import io.jprove.engine.groth16.VerifyingKey;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.MalformedFileException;
+import io.jprove.engine.r1cs.ProverInputs;
+import io.jprove.engine.r1cs.ProvingAssignment;
+import io.jprove.engine.r1cs.RecordingAssignment;
+import io.jprove.field.Fr;
+
+/**
+ * jprove against snarkjs on a real circom circuit (a multiplication chain and a circomlib Poseidon, about 1,500
+ * constraints, compiled for BLS12-381): jprove proves with snarkjs's zkey and snarkjs verifies; snarkjs proves and
+ * jprove verifies; jprove's own setup and prover on the circom .r1cs produce a key and proof that snarkjs verifies.
+ */
+class SnarkjsInteropTest
+{
+    private static final String CIRCUIT = """
+        pragma circom 2.0.0;
+        include "circomlib/circuits/poseidon.circom";
+
+        template Chain(n) {
+            signal input x;
+            signal input y;
+            signal output out;
+            signal output h;
+            signal acc[n + 1];
+            acc[0] <== x;
+            for (var i = 0; i < n; i++) {
+                acc[i + 1] <== acc[i] * y + i;
+            }
+            out <== acc[n];
+            component p = Poseidon(2);
+            p.inputs[0] <== x;
+            p.inputs[1] <== y;
+            h <== p.out;
+        }
+
+        component main {public [y]} = Chain(1000);
+        """;
+
+    @TempDir
+    static Path dir;
+    private static SnarkjsToolchain node;
+
+    @BeforeAll
+    static void compile() throws IOException
+    {
+        node = SnarkjsToolchain.require();
+        node.copyCircomlib(dir);
+        Files.writeString(dir.resolve("chain.circom"), CIRCUIT);
+        node.circom(dir, "chain.circom", "--r1cs", "--wasm", "--prime", "bls12381", "-l", ".", "-o", ".");
+        Files.writeString(dir.resolve("input.json"), "{\"x\": \"3\", \"y\": \"5\"}");
+        node.snarkjs(dir, "wtns", "calculate", "chain_js/chain.wasm", "input.json", "chain.wtns");
+        Path ptau = node.sharedPtau(12);
+        if (!Files.exists(ptau))
+        {
+            // no prepared powers of tau beside the project: make a small one (2^11 holds this circuit)
+            node.snarkjs(dir, "powersoftau", "new", "bls12381", "11", "pot_0.ptau");
+            node.snarkjs(dir, "powersoftau", "contribute", "pot_0.ptau", "pot_1.ptau", "--name=test", "-e=jprove");
+            node.snarkjs(dir, "powersoftau", "prepare", "phase2", "pot_1.ptau", "pot.ptau");
+            ptau = dir.resolve("pot.ptau");
+        }
+        node.snarkjs(dir, "groth16", "setup", "chain.r1cs", ptau.toString(), "chain.zkey");
+        node.snarkjs(dir, "zkey", "export", "verificationkey", "chain.zkey", "vk.json");
+    }
+
+    @Test
+    void shouldBeVerifiedBySnarkjsWhenJproveProvesWithZkey() throws IOException
+    {
+        try (Zkey zkey = Zkey.open(dir.resolve("chain.zkey"), true);
+             CircomWitness witness = CircomWitness.open(dir.resolve("chain.wtns"));
+             CpuProverBackend backend = new CpuProverBackend(2))
+        {
+            final VerifyingKey fromJson = SnarkjsJson.readVerificationKey(dir.resolve("vk.json"));
+            assertArrayEquals(zkey.vk().alphaG1(), fromJson.alphaG1());
+            assertArrayEquals(zkey.vk().deltaG2(), fromJson.deltaG2());
+            assertArrayEquals(zkey.vk().ic(), fromJson.ic());
+            final ZkeyProver.Result result = new ZkeyProver(zkey, backend).prove(witness, new StepTimes());
+            Files.writeString(dir.resolve("jprove-proof.json"), SnarkjsJson.proofJson(result.proof()));
+            Files.writeString(dir.resolve("jprove-public.json"), SnarkjsJson.publicJson(result.publicSignals()));
+            final String out = node.snarkjs(dir, "groth16", "verify", "vk.json", "jprove-public.json",
+                "jprove-proof.json");
+            assertTrue(out.contains("OK"), out);
+            assertEquals(3, result.publicSignals().length / Fr.LIMBS);
+            final long[] wrong = result.publicSignals().clone();
+            wrong[0] ^= 1;
+            Files.writeString(dir.resolve("wrong-public.json"), SnarkjsJson.publicJson(wrong));
+            assertNotEquals(0, node.snarkjsStatus(dir, "groth16", "verify", "vk.json", "wrong-public.json",
+                "jprove-proof.json"));
+        }
+    }
+
+    @Test
+    void shouldVerifyWhenSnarkjsProves() throws IOException
+    {
+        node.snarkjs(dir, "groth16", "prove", "chain.zkey", "chain.wtns", "proof.json", "public.json");
+        final VerifyingKey vk = SnarkjsJson.readVerificationKey(dir.resolve("vk.json"));
+        final Proof proof = SnarkjsJson.readProof(dir.resolve("proof.json"));
+        final long[] inputs = SnarkjsJson.readPublic(dir.resolve("public.json"));
+        final PreparedVerifyingKey pvk = new PreparedVerifyingKey(vk);
+        assertTrue(Groth16Verifier.verify(pvk, proof, inputs));
+        final long[] wrong = inputs.clone();
+        Fr.add(wrong, 0, wrong, 0, Fr.one(), 0);
+        assertFalse(Groth16Verifier.verify(pvk, proof, wrong));
+    }
+
+    @Test
+    void shouldBeVerifiedBySnarkjsWhenJproveMakesKeyAndProofFromR1cs() throws IOException
+    {
+        try (CircomR1cs r1cs = CircomR1cs.open(dir.resolve("chain.r1cs"));
+             CircomWitness witness = CircomWitness.open(dir.resolve("chain.wtns"));
+             CpuProverBackend backend = new CpuProverBackend(2))
+        {
+            final ProvingKey pk;
+            try (ConstraintMatrices cs = RecordingAssignment.record(new CircomCircuit(r1cs, null)))
+            {
+                pk = Groth16Setup.generate(cs, new SecureRandom(), 2, SetupProgress.NONE);
+            }
+            try (pk; ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(r1cs, witness)))
+            {
+                final Proof proof = new Groth16Prover(pk, backend).prove(inputs);
+                final long[] publicInputs = new long[(inputs.witness().numInputs() - 1) * Fr.LIMBS];
+                for (int i = 1; i < inputs.witness().numInputs(); i++)
+                {
+                    inputs.witness().inputs().get(i, publicInputs, (i - 1) * Fr.LIMBS);
+                }
+                Files.writeString(dir.resolve("own-vk.json"), SnarkjsJson.verificationKeyJson(pk.vk()));
+                Files.writeString(dir.resolve("own-proof.json"), SnarkjsJson.proofJson(proof));
+                Files.writeString(dir.resolve("own-public.json"), SnarkjsJson.publicJson(publicInputs));
+                final String out = node.snarkjs(dir, "groth16", "verify", "own-vk.json", "own-public.json",
+                    "own-proof.json");
+                assertTrue(out.contains("OK"), out);
+                assertEquals(pk.vk(), roundTrip(pk.vk()));
+            }
+        }
+    }
+
+    @Test
+    void shouldNameSectionAndOffsetWhenZkeyIsCorrupted() throws IOException
+    {
+        final byte[] good = Files.readAllBytes(dir.resolve("chain.zkey"));
+        // the last H point's y coordinate: H is the last section snarkjs writes before the contributions
+        final Path bad = dir.resolve("bad.zkey");
+        final int hEnd = hSectionEnd(good);
+        final byte[] offCurve = good.clone();
+        offCurve[hEnd - 1 - 20] ^= 1;
+        Files.write(bad, offCurve);
+        final MalformedFileException e = assertThrows(MalformedFileException.class, () -> Zkey.open(bad, false));
+        assertEquals("H", e.section());
+        assertEquals(hEnd - 96, e.offset());
+        assertTrue(e.getMessage().contains("not on the curve"), e.getMessage());
+        Files.write(bad, Arrays.copyOf(good, good.length / 2));
+        final MalformedFileException cut = assertThrows(MalformedFileException.class, () -> Zkey.open(bad, true));
+        assertTrue(cut.getMessage().contains("truncated"), cut.getMessage());
+        final MalformedFileException magic = assertThrows(MalformedFileException.class,
+            () -> Zkey.open(dir.resolve("chain.r1cs"), true));
+        assertTrue(magic.getMessage().contains("magic"), magic.getMessage());
+    }
+
+    /** @return the byte offset just past the H section (type 9) of a zkey. */
+    private static int hSectionEnd(final byte[] zkey)
+    {
+        final ByteBuffer b = ByteBuffer.wrap(zkey).order(ByteOrder.LITTLE_ENDIAN);
+        int at = 12;
+        final int sections = b.getInt(8);
+        for (int i = 0; i < sections; i++)
+        {
+            final int type = b.getInt(at);
+            final long size = b.getLong(at + 4);
+            at += 12;
+            if (type == 9)
+            {
+                return (int)(at + size);
+            }
+            at += (int)size;
+        }
+        throw new IllegalStateException("no H section");
+    }
+
+    private static VerifyingKey roundTrip(final VerifyingKey vk) throws IOException
+    {
+        final Path f = dir.resolve("roundtrip-vk.json");
+        Files.writeString(f, SnarkjsJson.verificationKeyJson(vk));
+        return SnarkjsJson.readVerificationKey(f);
+    }
+}
