@@ -27,7 +27,10 @@ import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.field.Fr;
 
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -87,6 +90,9 @@ final class DemoCommand implements Callable<Integer>
     @Option(names = "--verbose", description = "Print stack traces with errors.")
     private boolean verbose;
 
+    @Mixin
+    private TimelineOption timelineOption;
+
     @Override
     public Integer call()
     {
@@ -115,7 +121,7 @@ final class DemoCommand implements Callable<Integer>
                 System.out.println("  parameters  generated and cached in " + cache + "           "
                     + CliSupport.ms(t));
             }
-            try (pk; CpuProverBackend backend = new CpuProverBackend(threads))
+            try (pk; CpuProverBackend backend = new CpuProverBackend(threads); Timeline timeline = timelineOption.open())
             {
                 final VerifyingKey vk = BellpersonParams.readVerifyingKey(vkFile);
                 final PreparedVerifyingKey pvk = new PreparedVerifyingKey(vk);
@@ -128,14 +134,17 @@ final class DemoCommand implements Callable<Integer>
                     System.out.println("proof " + round + " of " + proofs + ":");
                     t = System.nanoTime();
                     final Proof proof;
+                    timeline.append(EventKind.SYNTH_START, round, 0, -1, -1);
                     try (ProverInputs inputs = ProvingAssignment.synthesize(statement.circuit()))
                     {
+                        timeline.append(EventKind.SYNTH_END, round, 0, -1, -1);
                         System.out.println("  synthesis   " + inputs.numConstraints() + " constraints, "
                             + inputs.witness().numAux() + " aux variables, domain " + pk.domainSize() + "   "
                             + CliSupport.ms(t));
                         t = System.nanoTime();
-                        final StepTimes times = new StepTimes();
+                        final StepTimes times = new StepTimes(timeline, round, 0);
                         proof = prover.prove(inputs, times);
+                        timeline.append(EventKind.PROOF_DONE, round, 0, -1, -1);
                         System.out.println("  prove       " + CliSupport.ms(t) + " (" + times + ")");
                     }
                     t = System.nanoTime();
@@ -146,6 +155,11 @@ final class DemoCommand implements Callable<Integer>
                         + "   " + CliSupport.ms(t));
                     System.out.println("  proved      " + statement.claim() + " (" + Proof.BYTES + "-byte proof, "
                         + statement.publicInputs().length / Fr.LIMBS + " public inputs)");
+                }
+                if (timeline.isEnabled())
+                {
+                    System.out.println("timeline    " + timelineOption.directory() + " (jprove timeline report "
+                        + timelineOption.directory() + ")");
                 }
                 return allValid ? CliSupport.OK : CliSupport.INVALID;
             }

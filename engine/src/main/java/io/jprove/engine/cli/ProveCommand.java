@@ -18,9 +18,11 @@ import io.jprove.engine.groth16.StepTimes;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.field.Fr;
+import io.jprove.timeline.Timeline;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -70,17 +72,22 @@ final class ProveCommand implements Callable<Integer>
     @Option(names = "--verbose", description = "Print stack traces with errors, and step timings.")
     private boolean verbose;
 
+    @Mixin
+    private TimelineOption timelineOption;
+
     @Override
     public Integer call()
     {
         return CliSupport.run("prove", verbose, () ->
         {
             final long t0 = System.nanoTime();
-            final StepTimes times = new StepTimes();
             final Proof proof;
             final long[] publicInputs;
-            try (CpuProverBackend backend = new CpuProverBackend(threads))
+            final StepTimes times;
+            try (CpuProverBackend backend = new CpuProverBackend(threads); Timeline timeline = timelineOption.open())
             {
+                // one proof per call: job 1, partition 0 of this timeline's run
+                times = new StepTimes(timeline, 1, 0);
                 if (key.zkey != null)
                 {
                     try (Zkey zkey = Zkey.open(key.zkey, !unchecked); CircomWitness w = CircomWitness.open(wtns))
