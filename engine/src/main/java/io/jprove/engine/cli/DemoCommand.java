@@ -42,11 +42,12 @@ import picocli.CommandLine.Option;
     description = "Prove and verify a built-in circuit on the CPU.")
 final class DemoCommand implements Callable<Integer>
 {
-    private static final String POREP_TINY = "porep-tiny";
+    private static final String POREP = "porep-";
 
     @Option(names = "--circuit", description = "poseidon-chain-N (N Poseidon hashes, 311 constraints each; default "
-        + "poseidon-chain-13, 4,044 constraints) or porep-tiny (the PoRep partition circuit on the tiny sector preset: "
-        + "1.25 M constraints, minutes on a laptop CPU and a 0.5 GB parameter file).")
+        + "poseidon-chain-13, 4,044 constraints) or porep-PRESET, the PoRep partition circuit on a sector preset: "
+        + "porep-tiny (1.25 M constraints, minutes on a laptop CPU and a 0.5 GB parameter file), porep-2KiB "
+        + "(2.7 M constraints).")
     private String circuitName = "poseidon-chain-13";
 
     /** A circuit with its witness, its public inputs and what a valid proof claims. */
@@ -56,21 +57,22 @@ final class DemoCommand implements Callable<Integer>
 
     private static Circuit shapeOf(final String name)
     {
-        if (POREP_TINY.equals(name))
+        if (name.startsWith(POREP))
         {
-            return PorepCircuit.withWitness(PorepWitness.blank(SectorShape.preset("tiny")));
+            return PorepCircuit.withWitness(PorepWitness.blank(SectorShape.preset(name.substring(POREP.length()))));
         }
         return BuiltinCircuit.shapeOf(name);
     }
 
     private static Statement statementOf(final String name, final SecureRandom rng)
     {
-        if (POREP_TINY.equals(name))
+        if (name.startsWith(POREP))
         {
-            final PorepWitness witness = PorepWitness.random(SectorShape.preset("tiny"), rng.nextLong());
-            return new Statement(PorepCircuit.withWitness(witness), witness.publicInputs(), "a replica of a tiny "
-                + "sector (16 nodes, 2 layers) with comm_r 0x" + Fr.toBigInteger(witness.commR(), 0).toString(16)
-                + " opens correctly at its challenge");
+            final SectorShape shape = SectorShape.preset(name.substring(POREP.length()));
+            final PorepWitness witness = PorepWitness.random(shape, rng.nextLong());
+            return new Statement(PorepCircuit.withWitness(witness), witness.publicInputs(), "a replica of a "
+                + name.substring(POREP.length()) + " sector with comm_r 0x"
+                + Fr.toBigInteger(witness.commR(), 0).toString(16) + " opens correctly at its challenges");
         }
         final PoseidonChain chain = BuiltinCircuit.byName(name, rng.nextLong() >>> 1, rng.nextLong() >>> 1);
         return new Statement(chain, chain.publicDigest(), "I know x0, x1 whose chain of Poseidon hashes ("
