@@ -19,6 +19,9 @@ import io.jprove.field.Fr;
  * </ol>
  * Tasks run on {@link Parallel}; a window is split into point ranges only when there are fewer windows than a few
  * per thread. Density follows bellperson's {@code multiexp}: scalar i consumes the next base only when bit i is set.
+ * <p>
+ * Memory: the digits take 2W bytes per scalar (38 B at c = 14), so 2^27 scalars would need about 5 GiB; buckets
+ * take (affine + XYZZ) 2^(c−1) points per worker.
  */
 final class Pippenger
 {
