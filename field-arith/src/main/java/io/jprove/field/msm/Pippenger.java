@@ -54,6 +54,13 @@ final class Pippenger
     static void msm(final MsmGroup g, final MemorySegment points, final MemorySegment scalars,
         final BitSet density, final int requestedThreads, final long[] result, final int ro)
     {
+        msm(g, points, scalars, density, requestedThreads, 0, result, ro);
+    }
+
+    /** As above with the window width forced to {@code forcedC} (1 … 16) unless it is 0; for tests. */
+    static void msm(final MsmGroup g, final MemorySegment points, final MemorySegment scalars,
+        final BitSet density, final int requestedThreads, final int forcedC, final long[] result, final int ro)
+    {
         if (requestedThreads < 1)
         {
             throw new IllegalArgumentException("threads must be at least 1, got " + requestedThreads);
@@ -79,7 +86,7 @@ final class Pippenger
         {
             return;
         }
-        final int c = windowBits(selected);
+        final int c = forcedC > 0 ? forcedC : windowBits(selected);
         final int windows = SignedDigits.windows(c);
         final short[][] digits = digits(scalars, n, c, windows, baseIndex, threads);
         final int splits = splits(n, c, windows, threads);
