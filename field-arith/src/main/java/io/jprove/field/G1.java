@@ -200,6 +200,17 @@ public final class G1
         CURVE.batchXyzzToAffine(r, ro, p, po, count);
     }
 
+    /**
+     * Affine sums {@code r[k] = p[k] + q[k]} of {@code count} independent pairs with one inversion in all (about 6
+     * multiplications per sum): the batch-affine step of MSM bucket accumulation. All special cases are handled.
+     * {@code r} may be {@code p} or {@code q} at the same offset; otherwise the ranges must not overlap.
+     */
+    public static void batchAddAffine(final long[] r, final int ro, final long[] p, final int po, final long[] q,
+        final int qo, final int count)
+    {
+        CURVE.batchAddAffine(r, ro, p, po, q, qo, count);
+    }
+
     /** {@code r = φ(a) = (βx, y) = [λ]a}, affine. */
     public static void endomorphism(final long[] r, final int ro, final long[] a, final int ao)
     {
@@ -271,7 +282,7 @@ public final class G1
     // ---------------------------------------------------------------- scalar multiplication
 
     /**
-     * {@code r = [k]a}: r Jacobian, a affine, k an {@link Fr} element (Montgomery limbs, as stored in an
+     * {@code r = [k]a}: r Jacobian, a affine and in G1, k an {@link Fr} element (Montgomery limbs, as stored in an
      * {@link FrVector}).
      */
     public static void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] k, final int ko)
@@ -281,43 +292,23 @@ public final class G1
         mul(r, ro, a, ao, Limbs.toBigInteger(canonical, 0, Fr.LIMBS));
     }
 
-    /** {@code r = [k]a}: r Jacobian, a affine, k any integer (taken mod r). */
+    /**
+     * {@code r = [k]a}: r Jacobian, a affine and in G1 (the endomorphism split assumes order r), k any integer
+     * (taken mod r). For points outside G1 multiply with the plain {@link ShortWeierstrassCurve#mulJacobian}.
+     */
     public static void mul(final long[] r, final int ro, final long[] a, final int ao, final BigInteger k)
     {
         final BigInteger[] split = k.mod(Fr.MODULUS).divideAndRemainder(LAMBDA);
         final BigInteger k1 = split[1];
         final BigInteger k2 = split[0];
         final long[] t = SCRATCH.get();
-        final long[] table = new long[TABLE_SIZE * JACOBIAN_LIMBS];
-        final long[] phiTable = new long[TABLE_SIZE * JACOBIAN_LIMBS];
-        final long[] start = new long[JACOBIAN_LIMBS];
-        CURVE.affineToJacobian(start, 0, a, ao);
-        CURVE.oddMultiples(table, start, 0, TABLE_SIZE, t);
-        System.arraycopy(table, 0, phiTable, 0, phiTable.length);
+        final long[] table = CURVE.affineOddMultiples(a, ao, TABLE_SIZE, t);
+        final long[] phiTable = table.clone();
         for (int i = 0; i < TABLE_SIZE; i++)
         {
-            // φ(X, Y, Z) = (βX, Y, Z): x = X/Z² scales by β, y is unchanged
-            Fq.mul(phiTable, i * JACOBIAN_LIMBS, phiTable, i * JACOBIAN_LIMBS, BETA_LIMBS, 0);
+            Fq.mul(phiTable, i * AFFINE_LIMBS, phiTable, i * AFFINE_LIMBS, BETA_LIMBS, 0);
         }
-        final byte[] d1 = new byte[130];
-        final byte[] d2 = new byte[130];
-        final int n1 = ShortWeierstrassCurve.wnaf(k1, ShortWeierstrassCurve.WNAF_WINDOW, d1);
-        final int n2 = ShortWeierstrassCurve.wnaf(k2, ShortWeierstrassCurve.WNAF_WINDOW, d2);
-        final long[] acc = new long[JACOBIAN_LIMBS];
-        final long[] neg = new long[JACOBIAN_LIMBS];
-        for (int i = Math.max(n1, n2) - 1; i >= 0; i--)
-        {
-            CURVE.dblJacobian(acc, 0, acc, 0, t);
-            if (d1[i] != 0)
-            {
-                CURVE.addDigit(acc, table, d1[i], neg, t);
-            }
-            if (d2[i] != 0)
-            {
-                CURVE.addDigit(acc, phiTable, d2[i], neg, t);
-            }
-        }
-        System.arraycopy(acc, 0, r, ro, JACOBIAN_LIMBS);
+        CURVE.mulInterleaved(r, ro, new long[][] {table, phiTable}, new BigInteger[] {k1, k2}, t);
     }
 
     /** The reference scalar multiplication: plain wNAF on [k mod r], no endomorphism; for tests. */

@@ -368,6 +368,80 @@ final class ShortWeierstrassCurve
         }
     }
 
+    /**
+     * Affine sums {@code r[k] = p[k] + q[k]} for {@code count} independent pairs (2n limbs each), sharing one
+     * inversion among all the slopes (Montgomery's trick): about 6 multiplications per sum where a projective mixed
+     * add needs 10, the batch-affine step of bucket accumulation. Every case is handled: infinities, equal points
+     * (slope 3x²/2y), opposite points. {@code r} may be {@code p} or {@code q} at the same offset (in-place
+     * accumulation); otherwise the ranges must not overlap.
+     */
+    void batchAddAffine(final long[] r, final int ro, final long[] p, final int po, final long[] q, final int qo,
+        final int count)
+    {
+        final long[] den = new long[count * n];
+        final long[] t = new long[6 * n];
+        for (int k = 0; k < count; k++)
+        {
+            final int pk = po + k * 2 * n;
+            final int qk = qo + k * 2 * n;
+            if (isInfinityAffine(p, pk) || isInfinityAffine(q, qk))
+            {
+                continue;
+            }
+            if (!f.equal(p, pk, q, qk))
+            {
+                f.sub(den, k * n, q, qk, p, pk);
+            }
+            else if (f.equal(p, pk + n, q, qk + n))
+            {
+                f.add(den, k * n, p, pk + n, p, pk + n);
+            }
+            // else: x equal, y opposite: the sum is infinity and the slot stays zero
+        }
+        batchInverse(den, count);
+        final int lambda = 0;
+        final int x3 = n;
+        for (int k = 0; k < count; k++)
+        {
+            final int pk = po + k * 2 * n;
+            final int qk = qo + k * 2 * n;
+            final int rk = ro + k * 2 * n;
+            if (isInfinityAffine(p, pk))
+            {
+                System.arraycopy(q, qk, r, rk, 2 * n);
+                continue;
+            }
+            if (isInfinityAffine(q, qk))
+            {
+                System.arraycopy(p, pk, r, rk, 2 * n);
+                continue;
+            }
+            if (f.isZero(den, k * n))
+            {
+                Arrays.fill(r, rk, rk + 2 * n, 0L);
+                continue;
+            }
+            if (f.equal(p, pk, q, qk))
+            {
+                f.square(t, lambda, p, pk);
+                f.add(t, 2 * n, t, lambda, t, lambda);
+                f.add(t, lambda, t, lambda, t, 2 * n);
+            }
+            else
+            {
+                f.sub(t, lambda, q, qk + n, p, pk + n);
+            }
+            f.mul(t, lambda, t, lambda, den, k * n);
+            f.square(t, x3, t, lambda);
+            f.sub(t, x3, t, x3, p, pk);
+            f.sub(t, x3, t, x3, q, qk);
+            f.sub(t, 2 * n, p, pk, t, x3);
+            f.mul(t, 2 * n, t, 2 * n, t, lambda);
+            f.sub(r, rk + n, t, 2 * n, p, pk + n);
+            System.arraycopy(t, x3, r, rk, n);
+        }
+    }
+
     // ---------------------------------------------------------------- XYZZ
 
     boolean isInfinityXyzz(final long[] p, final int po)
@@ -662,6 +736,70 @@ final class ShortWeierstrassCurve
             negJacobian(neg, 0, table, at);
             addJacobian(acc, 0, acc, 0, neg, 0, t);
         }
+    }
+
+    /** Adds (digit > 0) or subtracts affine table[|digit|/2] into the Jacobian accumulator at {@code acc[0]}. */
+    void addDigitMixed(final long[] acc, final long[] table, final int digit, final long[] neg, final long[] t)
+    {
+        final int size = 2 * n;
+        final int at = ((digit < 0 ? -digit : digit) >> 1) * size;
+        if (digit > 0)
+        {
+            addMixedJacobian(acc, 0, acc, 0, table, at, t);
+        }
+        else
+        {
+            negAffine(neg, 0, table, at);
+            addMixedJacobian(acc, 0, acc, 0, neg, 0, t);
+        }
+    }
+
+    /**
+     * @return the affine odd multiples a, 3a, …, (2·count − 1)a of an affine point (2n limbs each), converted from
+     * Jacobian with one inversion so the scalar multiplication's loop can use mixed additions.
+     */
+    long[] affineOddMultiples(final long[] a, final int ao, final int count, final long[] t)
+    {
+        final long[] start = new long[3 * n];
+        affineToJacobian(start, 0, a, ao);
+        final long[] jacobian = new long[count * 3 * n];
+        oddMultiples(jacobian, start, 0, count, t);
+        final long[] table = new long[count * 2 * n];
+        batchJacobianToAffine(table, 0, jacobian, 0, count);
+        return table;
+    }
+
+    /**
+     * {@code r = Σ [k_j]P_j} (Jacobian) by interleaved width-{@value #WNAF_WINDOW} NAFs sharing one chain of
+     * doublings: {@code tables[j]} holds the affine odd multiples of P_j, {@code scalars[j] ≥ 0}.
+     */
+    void mulInterleaved(final long[] r, final int ro, final long[][] tables, final BigInteger[] scalars,
+        final long[] t)
+    {
+        final int m = scalars.length;
+        final byte[][] digits = new byte[m][];
+        final int[] lengths = new int[m];
+        int longest = 0;
+        for (int j = 0; j < m; j++)
+        {
+            digits[j] = new byte[scalars[j].bitLength() + 1];
+            lengths[j] = wnaf(scalars[j], WNAF_WINDOW, digits[j]);
+            longest = Math.max(longest, lengths[j]);
+        }
+        final long[] acc = new long[3 * n];
+        final long[] neg = new long[2 * n];
+        for (int i = longest - 1; i >= 0; i--)
+        {
+            dblJacobian(acc, 0, acc, 0, t);
+            for (int j = 0; j < m; j++)
+            {
+                if (i < lengths[j] && digits[j][i] != 0)
+                {
+                    addDigitMixed(acc, tables[j], digits[j][i], neg, t);
+                }
+            }
+        }
+        System.arraycopy(acc, 0, r, ro, 3 * n);
     }
 
     /** {@code r = [k]p} for Jacobian p and any integer k (reduced by nothing: the caller passes what it means). */

@@ -139,6 +139,8 @@ class G1Test
             assertArrayEquals(expected, affineOf(r), () -> "wNAF [k]P, k = " + k);
             assertArrayEquals(fromBc(toBc(a).multiply(k)), expected, "Bouncy Castle agrees with blst");
         }
+        G1.mul(r, 0, new long[G1.AFFINE_LIMBS], 0, BigInteger.TEN);
+        assertTrue(G1.isInfinityJacobian(r, 0), "[k]O = O");
         // outside the subgroup nothing may be reduced mod r: the plain wNAF against Bouncy Castle
         for (int i = 0; i < 6; i++)
         {
@@ -195,6 +197,38 @@ class G1Test
         for (int i = 0; i < count; i++)
         {
             assertArrayEquals(expected[i], java.util.Arrays.copyOfRange(out, 3 + i * 12, 3 + i * 12 + 12));
+        }
+    }
+
+    @Test
+    void shouldAddPairsInBatchesLikeBouncyCastleIncludingEverySpecialCase()
+    {
+        final SplittableRandom rng = new SplittableRandom(28);
+        final int count = 24;
+        final long[] p = new long[count * G1.AFFINE_LIMBS];
+        final long[] q = new long[count * G1.AFFINE_LIMBS];
+        final long[][] expected = new long[count][];
+        for (int k = 0; k < count; k++)
+        {
+            final long[] a = k % 7 == 3 ? new long[G1.AFFINE_LIMBS] : CurveOracles.randomCurvePoint(rng);
+            final long[] b = switch (k % 6)
+            {
+                case 1 -> a.clone();
+                case 2 -> negated(a);
+                case 4 -> new long[G1.AFFINE_LIMBS];
+                default -> CurveOracles.randomCurvePoint(rng);
+            };
+            System.arraycopy(a, 0, p, k * 12, 12);
+            System.arraycopy(b, 0, q, k * 12, 12);
+            expected[k] = fromBc(toBc(a).add(toBc(b)));
+        }
+        final long[] out = new long[count * G1.AFFINE_LIMBS];
+        G1.batchAddAffine(out, 0, p, 0, q, 0, count);
+        G1.batchAddAffine(p, 0, p, 0, q, 0, count);
+        for (int k = 0; k < count; k++)
+        {
+            assertArrayEquals(expected[k], java.util.Arrays.copyOfRange(out, k * 12, k * 12 + 12), "pair " + k);
+            assertArrayEquals(expected[k], java.util.Arrays.copyOfRange(p, k * 12, k * 12 + 12), "in place " + k);
         }
     }
 

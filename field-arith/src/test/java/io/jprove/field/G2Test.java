@@ -132,11 +132,43 @@ class G2Test
     }
 
     @Test
+    void shouldAddPairsInBatchesLikeBlstIncludingEverySpecialCase()
+    {
+        final SplittableRandom rng = new SplittableRandom(56);
+        final int count = 8;
+        final long[] p = new long[count * G2.AFFINE_LIMBS];
+        final long[] q = new long[count * G2.AFFINE_LIMBS];
+        final long[][] expected = new long[count][];
+        for (int k = 0; k < count; k++)
+        {
+            final long[] a = k == 5 ? new long[G2.AFFINE_LIMBS] : CurveOracles.randomG2CurvePoint(rng);
+            final long[] b = new long[G2.AFFINE_LIMBS];
+            switch (k % 4)
+            {
+                case 1 -> System.arraycopy(a, 0, b, 0, b.length);
+                case 2 -> G2.neg(b, 0, a, 0);
+                case 3 -> { }
+                default -> System.arraycopy(CurveOracles.randomG2CurvePoint(rng), 0, b, 0, b.length);
+            }
+            System.arraycopy(a, 0, p, k * 24, 24);
+            System.arraycopy(b, 0, q, k * 24, 24);
+            expected[k] = fromBlst(toBlst2(a).add(toBlst2(b)));
+        }
+        G2.batchAddAffine(q, 0, p, 0, q, 0, count);
+        for (int k = 0; k < count; k++)
+        {
+            assertArrayEquals(expected[k], java.util.Arrays.copyOfRange(q, k * 24, k * 24 + 24), "pair " + k);
+        }
+    }
+
+    @Test
     void shouldMultiplyLikeBlst()
     {
         final SplittableRandom rng = new SplittableRandom(53);
+        final BigInteger seed = X0.negate();
         final List<BigInteger> scalars = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
-            Fr.MODULUS.subtract(BigInteger.ONE)));
+            Fr.MODULUS.subtract(BigInteger.ONE), seed, seed.subtract(BigInteger.ONE), seed.pow(2), seed.pow(3),
+            seed.pow(3).multiply(seed.subtract(BigInteger.ONE)), BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
         for (int i = 0; i < 6; i++)
         {
             scalars.add(CurveOracles.randomScalar(rng));
@@ -150,7 +182,11 @@ class G2Test
             assertArrayEquals(expected, affineOf(r), () -> "[k]P, k = " + k);
             G2.mul(r, 0, fromBlst(base), 0, Fr.of(k), 0);
             assertArrayEquals(expected, affineOf(r), () -> "[k]P from Fr limbs, k = " + k);
+            G2.mulReference(r, 0, fromBlst(base), 0, k);
+            assertArrayEquals(expected, affineOf(r), () -> "plain wNAF [k]P, k = " + k);
         }
+        G2.mul(r, 0, new long[G2.AFFINE_LIMBS], 0, BigInteger.TEN);
+        assertTrue(G2.isInfinityJacobian(r, 0), "[k]O = O");
     }
 
     @Test
