@@ -19,6 +19,9 @@ import io.jprove.field.Fr;
  * </ol>
  * Tasks run on {@link Parallel}; a window is split into point ranges only when there are fewer windows than a few
  * per thread. Density follows bellperson's {@code multiexp}: scalar i consumes the next base only when bit i is set.
+ * <p>
+ * Memory: the digits take 2W bytes per scalar (38 B at c = 14), so 2^27 scalars would need about 5 GiB; buckets
+ * take (affine + XYZZ) 2^(c−1) points per worker.
  */
 final class Pippenger
 {
@@ -27,8 +30,11 @@ final class Pippenger
      * batch-affine addition, 6M).
      */
     private static final double BUCKET_SUM_COST = 4.0;
-    /** Additions sharing one inversion: an Fq inversion costs about 60 multiplications, so 256 make it negligible. */
-    private static final int MAX_BATCH = 256;
+    /**
+     * Additions sharing one inversion: an Fq inversion costs about 130 multiplications here (BigInteger), so 1024
+     * make it 0.13M per addition; busy buckets wait in a queue, so a large batch costs no XYZZ fallbacks.
+     */
+    private static final int MAX_BATCH = 1024;
     /** Scalars per digit-conversion task. */
     private static final int DIGIT_CHUNK = 1 << 14;
 
@@ -47,6 +53,13 @@ final class Pippenger
      */
     static void msm(final MsmGroup g, final MemorySegment points, final MemorySegment scalars,
         final BitSet density, final int requestedThreads, final long[] result, final int ro)
+    {
+        msm(g, points, scalars, density, requestedThreads, 0, result, ro);
+    }
+
+    /** As above with the window width forced to {@code forcedC} (1 … 16) unless it is 0; for tests. */
+    static void msm(final MsmGroup g, final MemorySegment points, final MemorySegment scalars,
+        final BitSet density, final int requestedThreads, final int forcedC, final long[] result, final int ro)
     {
         if (requestedThreads < 1)
         {
@@ -73,7 +86,7 @@ final class Pippenger
         {
             return;
         }
-        final int c = windowBits(selected);
+        final int c = forcedC > 0 ? forcedC : windowBits(selected);
         final int windows = SignedDigits.windows(c);
         final short[][] digits = digits(scalars, n, c, windows, baseIndex, threads);
         final int splits = splits(n, c, windows, threads);
@@ -170,47 +183,117 @@ final class Pippenger
         return digits;
     }
 
-    /**
-     * One task: scalars [lo, hi) of one window into the buckets, then Σ j·B_j into {@code out[oo ..)} (XYZZ).
-     * Buckets are affine and fed through an {@link AffineBatch}; a point whose bucket already waits in the current
-     * batch goes into that bucket's XYZZ overflow instead, so no point ever waits.
-     */
+    /** One task: scalars [lo, hi) of one window into the buckets, then Σ j·B_j into {@code out[oo ..)} (XYZZ). */
     private static void window(final MsmGroup g, final MemorySegment points, final short[] digits,
         final int[] baseIndex, final int lo, final int hi, final Workspace ws, final long[] out, final int oo)
     {
-        final int al = g.affineLimbs();
-        final int xl = g.xyzzLimbs();
-        final int fl = g.fieldLimbs();
-        ws.reset();
-        final long[] affine = ws.affine;
-        final long[] overflow = ws.overflow;
-        final int[] stamp = ws.stamp;
-        final AffineBatch batch = ws.batch;
-        final long[] second = batch.second();
-        final long[] t = ws.scratch;
-        final long[] point = ws.point;
-        int generation = 1;
-        for (int i = lo; i < hi; i++)
+        ws.accumulate(points, digits, baseIndex, lo, hi);
+        ws.sumBuckets(out, oo);
+    }
+
+    /**
+     * One worker's buckets and scratch, reused across its tasks. Buckets are affine and fed through an
+     * {@link AffineBatch}; a point whose bucket already waits in the current batch is queued for the next batch,
+     * and only when the queue is full (or a final drain makes little progress) does it go into the bucket's XYZZ
+     * overflow instead (8M + 2S rather than 6M).
+     */
+    private static final class Workspace
+    {
+        /** A final drain pass placing fewer queued points than this spends an inversion on too few additions. */
+        private static final int MIN_DRAIN = 16;
+
+        private final MsmGroup g;
+        private final int al;
+        private final int xl;
+        private final int fl;
+        private final int buckets;
+        private final long[] affine;
+        private final long[] overflow;
+        private final int[] stamp;
+        private final AffineBatch batch;
+        private final int[] queue;
+        private final long[] scratch;
+        private final long[] point;
+        private final long[] running;
+        private final long[] sum;
+        private MemorySegment points;
+        private short[] digits;
+        private int[] baseIndex;
+        private int generation;
+        private int queued;
+
+        Workspace(final MsmGroup g, final int c)
+        {
+            this.g = g;
+            al = g.affineLimbs();
+            xl = g.xyzzLimbs();
+            fl = g.fieldLimbs();
+            buckets = 1 << (c - 1);
+            affine = new long[buckets * al];
+            overflow = new long[buckets * xl];
+            stamp = new int[buckets];
+            final int capacity = Math.max(1, Math.min(MAX_BATCH, buckets / 4));
+            batch = new AffineBatch(g, capacity);
+            queue = new int[capacity];
+            scratch = g.newScratch();
+            point = new long[al];
+            running = new long[xl];
+            sum = new long[xl];
+        }
+
+        void accumulate(final MemorySegment points, final short[] digits, final int[] baseIndex, final int lo,
+            final int hi)
+        {
+            this.points = points;
+            this.digits = digits;
+            this.baseIndex = baseIndex;
+            Arrays.fill(affine, 0L);
+            Arrays.fill(overflow, 0L);
+            Arrays.fill(stamp, 0);
+            generation = 1;
+            queued = 0;
+            for (int i = lo; i < hi; i++)
+            {
+                if (digits[i] == 0 || offer(i))
+                {
+                    continue;
+                }
+                if (queued < queue.length)
+                {
+                    queue[queued++] = i;
+                }
+                else
+                {
+                    toOverflow(i);
+                }
+            }
+            while (!batch.isEmpty() || queued > 0)
+            {
+                final int before = queued;
+                flush();
+                if (queued > 0 && before - queued < MIN_DRAIN)
+                {
+                    for (int q = 0; q < queued; q++)
+                    {
+                        toOverflow(queue[q]);
+                    }
+                    queued = 0;
+                }
+            }
+        }
+
+        /** @return false when the point's bucket is busy in this batch; otherwise it is added or queued in it. */
+        private boolean offer(final int i)
         {
             final int d = digits[i];
-            if (d == 0)
-            {
-                continue;
-            }
             final int b = (d < 0 ? -d : d) - 1;
-            final long base = baseIndex == null ? i : baseIndex[i];
             if (stamp[b] == generation)
             {
-                g.load(points, base, point, 0);
-                if (d < 0)
-                {
-                    g.neg(point, fl, point, fl);
-                }
-                g.addMixed(overflow, b * xl, overflow, b * xl, point, 0, t);
-                continue;
+                return false;
             }
+            final long[] second = batch.second();
             final int slot = batch.nextSlot();
-            g.load(points, base, second, slot);
+            g.load(points, baseIndex == null ? i : baseIndex[i], second, slot);
             if (d < 0)
             {
                 g.neg(second, slot + fl, second, slot + fl);
@@ -218,61 +301,89 @@ final class Pippenger
             if (g.isInfinity(affine, b * al))
             {
                 System.arraycopy(second, slot, affine, b * al, al);
-                continue;
+                return true;
             }
             stamp[b] = generation;
             batch.commit(b * al);
             if (batch.isFull())
             {
-                batch.flush(affine);
-                generation++;
+                flush();
             }
-        }
-        batch.flush(affine);
-        final long[] running = ws.running;
-        final long[] sum = ws.sum;
-        Arrays.fill(running, 0L);
-        Arrays.fill(sum, 0L);
-        for (int b = ws.buckets - 1; b >= 0; b--)
-        {
-            g.addMixed(running, 0, running, 0, affine, b * al, t);
-            g.add(running, 0, running, 0, overflow, b * xl, t);
-            g.add(sum, 0, sum, 0, running, 0, t);
-        }
-        System.arraycopy(sum, 0, out, oo, xl);
-    }
-
-    /** One worker's buckets and scratch, reused across its tasks. */
-    private static final class Workspace
-    {
-        final int buckets;
-        final long[] affine;
-        final long[] overflow;
-        final int[] stamp;
-        final AffineBatch batch;
-        final long[] scratch;
-        final long[] point;
-        final long[] running;
-        final long[] sum;
-
-        Workspace(final MsmGroup g, final int c)
-        {
-            buckets = 1 << (c - 1);
-            affine = new long[buckets * g.affineLimbs()];
-            overflow = new long[buckets * g.xyzzLimbs()];
-            stamp = new int[buckets];
-            batch = new AffineBatch(g, Math.max(1, Math.min(MAX_BATCH, buckets / 4)));
-            scratch = g.newScratch();
-            point = new long[g.affineLimbs()];
-            running = new long[g.xyzzLimbs()];
-            sum = new long[g.xyzzLimbs()];
+            return true;
         }
 
-        void reset()
+        /** Performs the batch, then moves queued points into the next one until it is full. */
+        private void flush()
         {
-            Arrays.fill(affine, 0L);
-            Arrays.fill(overflow, 0L);
-            Arrays.fill(stamp, 0);
+            batch.flush(affine);
+            generation++;
+            int kept = 0;
+            int q = 0;
+            for (; q < queued && !batch.isFull(); q++)
+            {
+                final int i = queue[q];
+                final int d = digits[i];
+                if (stamp[(d < 0 ? -d : d) - 1] == generation)
+                {
+                    queue[kept++] = i;
+                }
+                else
+                {
+                    placeQueued(i);
+                }
+            }
+            for (; q < queued; q++)
+            {
+                queue[kept++] = queue[q];
+            }
+            queued = kept;
+        }
+
+        /** {@link #offer} for a point known to fit, without the recursive flush (the caller stops when full). */
+        private void placeQueued(final int i)
+        {
+            final int d = digits[i];
+            final int b = (d < 0 ? -d : d) - 1;
+            final long[] second = batch.second();
+            final int slot = batch.nextSlot();
+            g.load(points, baseIndex == null ? i : baseIndex[i], second, slot);
+            if (d < 0)
+            {
+                g.neg(second, slot + fl, second, slot + fl);
+            }
+            if (g.isInfinity(affine, b * al))
+            {
+                System.arraycopy(second, slot, affine, b * al, al);
+                return;
+            }
+            stamp[b] = generation;
+            batch.commit(b * al);
+        }
+
+        private void toOverflow(final int i)
+        {
+            final int d = digits[i];
+            final int b = (d < 0 ? -d : d) - 1;
+            g.load(points, baseIndex == null ? i : baseIndex[i], point, 0);
+            if (d < 0)
+            {
+                g.neg(point, fl, point, fl);
+            }
+            g.addMixed(overflow, b * xl, overflow, b * xl, point, 0, scratch);
+        }
+
+        /** Σ j·B_j over the buckets (affine plus overflow) into {@code out[oo ..)}, XYZZ. */
+        void sumBuckets(final long[] out, final int oo)
+        {
+            Arrays.fill(running, 0L);
+            Arrays.fill(sum, 0L);
+            for (int b = buckets - 1; b >= 0; b--)
+            {
+                g.addMixed(running, 0, running, 0, affine, b * al, scratch);
+                g.add(running, 0, running, 0, overflow, b * xl, scratch);
+                g.add(sum, 0, sum, 0, running, 0, scratch);
+            }
+            System.arraycopy(sum, 0, out, oo, xl);
         }
     }
 }

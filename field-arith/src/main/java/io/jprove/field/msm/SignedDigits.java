@@ -6,14 +6,15 @@ import io.jprove.field.Fr;
 
 /**
  * Splits scalars into signed base-2^c digits for Pippenger's windows: digit w of k is taken from bits
- * [wc, wc + c) plus the carry of digit w−1; a digit above 2^(c−1) becomes digit − 2^c with a carry into the next.
- * So every digit lies in [−2^(c−1) + 1, 2^(c−1)] and a window needs only 2^(c−1) buckets (a negative digit adds the
- * negated point). With c·W ≥ 256 windows and k &lt; r &lt; 2^255 the last digit never carries out.
+ * [wc, wc + c) plus the carry of digit w−1; below the top window a digit of 2^(c−1) or more becomes digit − 2^c with
+ * a carry into the next. So those digits lie in [−2^(c−1), 2^(c−1)) and fit a {@code short} up to c = 16, and a
+ * window needs only 2^(c−1) buckets (a negative digit adds the negated point). The top window keeps its digit: with
+ * c·W ≥ 256 and k &lt; r &lt; 2^255 it is at most 2^(c−1), and for c = 16 at most (r − 1)/2^240 + 1 = 0x73ee.
  */
 final class SignedDigits
 {
-    /** The widest window: digits must fit a {@code short}. */
-    static final int MAX_WINDOW_BITS = 15;
+    /** The widest window: digits must fit a {@code short} (see the type's description for the top one). */
+    static final int MAX_WINDOW_BITS = 16;
 
     /** Raw limbs 1: Montgomery-multiplying by it takes an element out of Montgomery form. */
     private static final long[] RAW_ONE = {1, 0, 0, 0};
@@ -60,7 +61,7 @@ final class SignedDigits
                 v |= k[limb + 1] << (64 - shift);
             }
             v = (v & mask) + carry;
-            if (v > half)
+            if (v >= half && w < windows - 1)
             {
                 v -= 1L << c;
                 carry = 1;

@@ -63,6 +63,8 @@ class BatchAddTest
             }
             MsmFixtures.assertG1Equals(expected.mod(MsmFixtures.R),
                 BatchAdd.g1(MsmFixtures.g1Bases(arena, m), null, 2), "5G and -5G");
+            MsmFixtures.assertG2Equals(expected.mod(MsmFixtures.R),
+                BatchAdd.g2(MsmFixtures.g2Bases(arena, m), null, 2), "5G2 and -5G2");
         }
     }
 
