@@ -15,7 +15,11 @@ import io.jprove.engine.formats.circom.ZkeyProver;
 import io.jprove.engine.groth16.CpuProverBackend;
 import io.jprove.engine.groth16.StepTimes;
 
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
+
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -53,6 +57,9 @@ final class BenchProveCommand implements Callable<Integer>
     @Option(names = "--verbose", description = "Print stack traces with errors.")
     private boolean verbose;
 
+    @Mixin
+    private TimelineOption timelineOption;
+
     @Override
     public Integer call()
     {
@@ -64,7 +71,7 @@ final class BenchProveCommand implements Callable<Integer>
             }
             final double jproveMs;
             try (Zkey zkey = Zkey.open(zkeyFile, true); CircomWitness w = CircomWitness.open(wtns);
-                 CpuProverBackend backend = new CpuProverBackend(threads))
+                 CpuProverBackend backend = new CpuProverBackend(threads); Timeline timeline = timelineOption.open())
             {
                 System.out.println("bench prove: " + zkeyFile + " (" + zkey.nVars() + " signals, domain "
                     + zkey.domainSize() + "), " + threads + " threads");
@@ -77,9 +84,11 @@ final class BenchProveCommand implements Callable<Integer>
                 StepTimes last = null;
                 for (int i = 0; i < iterations; i++)
                 {
-                    last = new StepTimes();
+                    // each timed proof is one job on the timeline (warm-up proofs are not recorded)
+                    last = new StepTimes(timeline, i + 1, 0);
                     final long t0 = System.nanoTime();
                     prover.prove(w, last);
+                    timeline.append(EventKind.PROOF_DONE, i + 1, 0, -1, -1);
                     ms[i] = (System.nanoTime() - t0) / 1e6;
                 }
                 jproveMs = median(ms);
