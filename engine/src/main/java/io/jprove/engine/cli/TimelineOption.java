@@ -17,7 +17,9 @@ public final class TimelineOption
     /** Where events go unless {@code --timeline} says otherwise. */
     public static final String DEFAULT_DIRECTORY = "./.jprove/timeline";
 
-    @Option(names = "--timeline", paramLabel = "DIR", defaultValue = DEFAULT_DIRECTORY,
+    // -Djprove.timeline.dir moves the default (the test runs use their build folder, not the working tree)
+    @Option(names = "--timeline", paramLabel = "DIR",
+        defaultValue = "${sys:jprove.timeline.dir:-" + DEFAULT_DIRECTORY + "}",
         description = "Record the timeline (Chronicle Queue) in DIR; replay it with 'jprove timeline report DIR'. "
             + "Default: ${DEFAULT-VALUE}.")
     private Path directory;

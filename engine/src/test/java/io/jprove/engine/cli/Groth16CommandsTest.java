@@ -174,9 +174,12 @@ class Groth16CommandsTest
     void shouldProveAndVerifyWhenDemoRunsAndReuseCachedParameters()
     {
         final Path cache = dir.resolve("cache");
+        final Path timeline = dir.resolve("timeline");
         final Run first = jprove("demo", "--circuit", "poseidon-chain-2", "--proofs", 1, "--cache", cache,
-            "--threads", 2);
+            "--threads", 2, "--timeline", timeline);
         assertEquals(CliSupport.OK, first.status(), first.toString());
+        assertTrue(first.out().contains("timeline    " + timeline), first.out());
+        assertTrue(Files.exists(timeline.resolve("metadata.cq4t")), "the demo records its steps on the timeline");
         assertTrue(first.out().contains("generated and cached") && first.out().contains("valid against"),
             first.out());
         assertTrue(Files.exists(cache.resolve("poseidon-chain-2.params")));
