@@ -80,9 +80,26 @@ class TimelineCommandTest
             timeline.append(EventKind.MARK, 1, -1, -1, -1);
         }
         assertTrue(Files.list(dir.resolve("t")).anyMatch(p -> p.toString().endsWith(".cq4")));
+        // the default is ./.jprove/timeline unless -Djprove.timeline.dir moves it (the test runs do)
         final TimelineOption defaults = new TimelineOption();
         new CommandLine(defaults).parseArgs();
-        assertEquals(Path.of(TimelineOption.DEFAULT_DIRECTORY), defaults.directory());
+        assertEquals(Path.of(System.getProperty("jprove.timeline.dir", TimelineOption.DEFAULT_DIRECTORY)),
+            defaults.directory());
+        final String moved = System.getProperty("jprove.timeline.dir");
+        try
+        {
+            System.clearProperty("jprove.timeline.dir");
+            final TimelineOption plain = new TimelineOption();
+            new CommandLine(plain).parseArgs();
+            assertEquals(Path.of(TimelineOption.DEFAULT_DIRECTORY), plain.directory());
+        }
+        finally
+        {
+            if (moved != null)
+            {
+                System.setProperty("jprove.timeline.dir", moved);
+            }
+        }
         final TimelineOption off = new TimelineOption();
         new CommandLine(off).parseArgs("--no-timeline");
         assertTrue(!off.open().isEnabled());
