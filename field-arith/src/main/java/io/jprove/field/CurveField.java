@@ -1,10 +1,10 @@
 package io.jprove.field;
 
 /**
- * The coordinate field of a curve, as {@link ShortWeierstrassCurve} drives it: Fq for G1, Fq2 for G2. Same calling
- * convention as the fields (limb runs at offsets, destination may alias inputs).
+ * The coordinate field of a curve, as {@link ShortWeierstrassCurve} and the MSM drive it: Fq for G1, Fq2 for G2. Same
+ * calling convention as the fields (limb runs at offsets, destination may alias inputs).
  */
-interface CurveField
+public interface CurveField
 {
     /** @return limbs per element. */
     int limbs();
@@ -54,7 +54,7 @@ interface CurveField
         @Override
         public void square(final long[] r, final int ro, final long[] a, final int ao)
         {
-            Fq.mul(r, ro, a, ao, a, ao);
+            Fq.square(r, ro, a, ao);
         }
 
         @Override

@@ -2,6 +2,8 @@ package io.jprove.field.msm;
 
 import java.util.Arrays;
 
+import io.jprove.field.CurveField;
+
 /**
  * Up to {@code capacity} independent affine additions {@code dst[tₖ] += qₖ} done together with one shared field
  * inversion (Montgomery's trick): each costs 6M (3 for the shared inversion, then λ = Δy·Δx⁻¹, λ², λ·(x₁ − x₃))
@@ -21,6 +23,7 @@ final class AffineBatch
     private static final byte KEEP = 4;
 
     private final MsmGroup g;
+    private final CurveField field;
     private final int fl;
     private final int al;
     private final int capacity;
@@ -37,6 +40,7 @@ final class AffineBatch
     AffineBatch(final MsmGroup g, final int capacity)
     {
         this.g = g;
+        this.field = g.field();
         this.fl = g.fieldLimbs();
         this.al = g.affineLimbs();
         this.capacity = capacity;
@@ -88,7 +92,7 @@ final class AffineBatch
         final int one = 0;
         final int inv = fl;
         final int cur = 2 * fl;
-        g.setOne(acc, one);
+        field.setOne(acc, one);
         for (int k = 0; k < size; k++)
         {
             final int p = target[k];
@@ -99,23 +103,23 @@ final class AffineBatch
             System.arraycopy(acc, one, prefix, f, fl);
             if (kd == ADD)
             {
-                g.sub(den, f, second, q, dst, p);
-                g.sub(num, f, second, q + fl, dst, p + fl);
+                field.sub(den, f, second, q, dst, p);
+                field.sub(num, f, second, q + fl, dst, p + fl);
             }
             else if (kd == DOUBLE)
             {
-                g.addField(den, f, dst, p + fl, dst, p + fl);
-                g.square(num, f, dst, p);
-                g.addField(t, 0, num, f, num, f);
-                g.addField(num, f, t, 0, num, f);
+                field.add(den, f, dst, p + fl, dst, p + fl);
+                field.square(num, f, dst, p);
+                field.add(t, 0, num, f, num, f);
+                field.add(num, f, t, 0, num, f);
             }
             else
             {
                 continue;
             }
-            g.mul(acc, one, acc, one, den, f);
+            field.mul(acc, one, acc, one, den, f);
         }
-        g.inverse(acc, inv, acc, one);
+        field.inverse(acc, inv, acc, one);
         for (int k = size - 1; k >= 0; k--)
         {
             final int p = target[k];
@@ -125,16 +129,16 @@ final class AffineBatch
             {
                 case ADD, DOUBLE ->
                 {
-                    g.mul(acc, cur, acc, inv, prefix, f);
-                    g.mul(acc, inv, acc, inv, den, f);
+                    field.mul(acc, cur, acc, inv, prefix, f);
+                    field.mul(acc, inv, acc, inv, den, f);
                     // λ = num / den into num; x3 = λ² − x1 − x2; y3 = λ(x1 − x3) − y1
-                    g.mul(num, f, num, f, acc, cur);
-                    g.square(t, 0, num, f);
-                    g.sub(t, 0, t, 0, dst, p);
-                    g.sub(t, 0, t, 0, second, q);
-                    g.sub(t, fl, dst, p, t, 0);
-                    g.mul(t, fl, t, fl, num, f);
-                    g.sub(dst, p + fl, t, fl, dst, p + fl);
+                    field.mul(num, f, num, f, acc, cur);
+                    field.square(t, 0, num, f);
+                    field.sub(t, 0, t, 0, dst, p);
+                    field.sub(t, 0, t, 0, second, q);
+                    field.sub(t, fl, dst, p, t, 0);
+                    field.mul(t, fl, t, fl, num, f);
+                    field.sub(dst, p + fl, t, fl, dst, p + fl);
                     System.arraycopy(t, 0, dst, p, fl);
                 }
                 case TO_INFINITY -> Arrays.fill(dst, p, p + al, 0L);
@@ -157,10 +161,10 @@ final class AffineBatch
         {
             return COPY_SECOND;
         }
-        if (!g.equal(dst, p, second, q))
+        if (!field.equal(dst, p, second, q))
         {
             return ADD;
         }
-        return g.equal(dst, p + fl, second, q + fl) ? DOUBLE : TO_INFINITY;
+        return field.equal(dst, p + fl, second, q + fl) ? DOUBLE : TO_INFINITY;
     }
 }

@@ -4,23 +4,28 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
-import io.jprove.field.Fq;
-import io.jprove.field.Fq2;
+import io.jprove.field.CurveField;
 import io.jprove.field.G1;
 import io.jprove.field.G2;
 
 /**
  * What the MSM and batch-add need from a group, written once for G1 (over Fq) and G2 (over Fq2): point sizes, a
- * point read from an off-heap vector, the XYZZ bucket operations, and the coordinate field's operations for the
- * batch-affine additions. Same calling convention as the fields: limb runs at offsets, destinations may alias inputs.
+ * point read from an off-heap vector, the XYZZ bucket operations, and the coordinate field (a {@link CurveField}) for
+ * the batch-affine additions. Same calling convention as the fields: limb runs at offsets, destinations may alias inputs.
  */
 interface MsmGroup
 {
     /** Little-endian u64 limbs, as the off-heap vectors store them. */
     ValueLayout.OfLong LIMB = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+    /** @return the coordinate field's operations, for the batch-affine additions. */
+    CurveField field();
+
     /** @return limbs of one coordinate. */
-    int fieldLimbs();
+    default int fieldLimbs()
+    {
+        return field().limbs();
+    }
 
     /** @return limbs of an affine point (x ‖ y). */
     default int affineLimbs()
@@ -63,47 +68,6 @@ interface MsmGroup
     /** Affine to XYZZ. */
     void toXyzz(long[] r, int ro, long[] a, int ao);
 
-    void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo);
-
-    void square(long[] r, int ro, long[] a, int ao);
-
-    void addField(long[] r, int ro, long[] a, int ao, long[] b, int bo);
-
-    void sub(long[] r, int ro, long[] a, int ao, long[] b, int bo);
-
-    void neg(long[] r, int ro, long[] a, int ao);
-
-    void setOne(long[] r, int ro);
-
-    /** {@code r = a⁻¹}, a non-zero. */
-    void inverse(long[] r, int ro, long[] a, int ao);
-
-    /** @return whether the coordinate is zero. */
-    default boolean isZero(final long[] a, final int ao)
-    {
-        for (int k = 0; k < fieldLimbs(); k++)
-        {
-            if (a[ao + k] != 0)
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** @return whether two coordinates are equal. */
-    default boolean equal(final long[] a, final int ao, final long[] b, final int bo)
-    {
-        for (int k = 0; k < fieldLimbs(); k++)
-        {
-            if (a[ao + k] != b[bo + k])
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** @return whether the affine point is infinity (all-zero limbs). */
     default boolean isInfinity(final long[] a, final int ao)
     {
@@ -121,9 +85,9 @@ interface MsmGroup
     MsmGroup G1_GROUP = new MsmGroup()
     {
         @Override
-        public int fieldLimbs()
+        public CurveField field()
         {
-            return Fq.LIMBS;
+            return CurveField.FQ;
         }
 
         @Override
@@ -165,49 +129,6 @@ interface MsmGroup
         }
 
         @Override
-        public void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
-        {
-            Fq.mul(r, ro, a, ao, b, bo);
-        }
-
-        @Override
-        public void square(final long[] r, final int ro, final long[] a, final int ao)
-        {
-            Fq.mul(r, ro, a, ao, a, ao);
-        }
-
-        @Override
-        public void addField(final long[] r, final int ro, final long[] a, final int ao, final long[] b,
-            final int bo)
-        {
-            Fq.add(r, ro, a, ao, b, bo);
-        }
-
-        @Override
-        public void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
-        {
-            Fq.sub(r, ro, a, ao, b, bo);
-        }
-
-        @Override
-        public void neg(final long[] r, final int ro, final long[] a, final int ao)
-        {
-            Fq.neg(r, ro, a, ao);
-        }
-
-        @Override
-        public void setOne(final long[] r, final int ro)
-        {
-            Fq.setOne(r, ro);
-        }
-
-        @Override
-        public void inverse(final long[] r, final int ro, final long[] a, final int ao)
-        {
-            Fq.inverse(r, ro, a, ao);
-        }
-
-        @Override
         public String toString()
         {
             return "G1";
@@ -218,9 +139,9 @@ interface MsmGroup
     MsmGroup G2_GROUP = new MsmGroup()
     {
         @Override
-        public int fieldLimbs()
+        public CurveField field()
         {
-            return Fq2.LIMBS;
+            return CurveField.FQ2;
         }
 
         @Override
@@ -259,49 +180,6 @@ interface MsmGroup
         public void toXyzz(final long[] r, final int ro, final long[] a, final int ao)
         {
             G2.toXyzz(r, ro, a, ao);
-        }
-
-        @Override
-        public void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
-        {
-            Fq2.mul(r, ro, a, ao, b, bo);
-        }
-
-        @Override
-        public void square(final long[] r, final int ro, final long[] a, final int ao)
-        {
-            Fq2.square(r, ro, a, ao);
-        }
-
-        @Override
-        public void addField(final long[] r, final int ro, final long[] a, final int ao, final long[] b,
-            final int bo)
-        {
-            Fq2.add(r, ro, a, ao, b, bo);
-        }
-
-        @Override
-        public void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
-        {
-            Fq2.sub(r, ro, a, ao, b, bo);
-        }
-
-        @Override
-        public void neg(final long[] r, final int ro, final long[] a, final int ao)
-        {
-            Fq2.neg(r, ro, a, ao);
-        }
-
-        @Override
-        public void setOne(final long[] r, final int ro)
-        {
-            Fq2.setOne(r, ro);
-        }
-
-        @Override
-        public void inverse(final long[] r, final int ro, final long[] a, final int ao)
-        {
-            Fq2.inverse(r, ro, a, ao);
         }
 
         @Override

@@ -296,7 +296,7 @@ final class Pippenger
             g.load(points, baseIndex == null ? i : baseIndex[i], second, slot);
             if (d < 0)
             {
-                g.neg(second, slot + fl, second, slot + fl);
+                g.field().neg(second, slot + fl, second, slot + fl);
             }
             if (g.isInfinity(affine, b * al))
             {
@@ -349,7 +349,7 @@ final class Pippenger
             g.load(points, baseIndex == null ? i : baseIndex[i], second, slot);
             if (d < 0)
             {
-                g.neg(second, slot + fl, second, slot + fl);
+                g.field().neg(second, slot + fl, second, slot + fl);
             }
             if (g.isInfinity(affine, b * al))
             {
@@ -367,7 +367,7 @@ final class Pippenger
             g.load(points, baseIndex == null ? i : baseIndex[i], point, 0);
             if (d < 0)
             {
-                g.neg(point, fl, point, fl);
+                g.field().neg(point, fl, point, fl);
             }
             g.addMixed(overflow, b * xl, overflow, b * xl, point, 0, scratch);
         }
