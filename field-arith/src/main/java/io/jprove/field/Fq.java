@@ -33,7 +33,7 @@ public final class Fq
     static final long INV = 0x89f3fffcfffcfffdL;
 
     /** Conversions, exponentiation and inversion that need no unrolling. */
-    public static final MontgomeryField FIELD = new MontgomeryField("Fq", MODULUS, LIMBS, Fq::mul);
+    public static final MontgomeryField FIELD = new MontgomeryField("Fq", MODULUS, LIMBS, Fq::mul, Fq::square);
 
     private static final BigInteger SQRT_EXPONENT = MODULUS.add(BigInteger.ONE).shiftRight(2);
     private static final BigInteger LEGENDRE_EXPONENT = MODULUS.subtract(BigInteger.ONE).shiftRight(1);

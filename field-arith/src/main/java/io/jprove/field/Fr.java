@@ -35,7 +35,7 @@ public final class Fr
     static final long INV = 0xfffffffeffffffffL;
 
     /** Conversions, exponentiation and inversion that need no unrolling. */
-    public static final MontgomeryField FIELD = new MontgomeryField("Fr", MODULUS, LIMBS, Fr::mul);
+    public static final MontgomeryField FIELD = new MontgomeryField("Fr", MODULUS, LIMBS, Fr::mul, Fr::square);
 
     private static final BigInteger ODD_PART = MODULUS.subtract(BigInteger.ONE).shiftRight(TWO_ADICITY);
     private static final BigInteger LEGENDRE_EXPONENT = MODULUS.subtract(BigInteger.ONE).shiftRight(1);

@@ -20,6 +20,13 @@ public final class MontgomeryField
         void mul(long[] r, int ro, long[] a, int ao, long[] b, int bo);
     }
 
+    /** A field's Montgomery squaring, {@code r = a²·R⁻¹ mod m}; {@code r} may alias {@code a}. */
+    @FunctionalInterface
+    public interface Square
+    {
+        void square(long[] r, int ro, long[] a, int ao);
+    }
+
     private final String name;
     private final int limbs;
     private final BigInteger modulus;
@@ -29,13 +36,16 @@ public final class MontgomeryField
     private final long[] rSquared;
     private final long[] one;
     private final Multiply multiply;
+    private final Square square;
 
-    MontgomeryField(final String name, final BigInteger modulus, final int limbs, final Multiply multiply)
+    MontgomeryField(final String name, final BigInteger modulus, final int limbs, final Multiply multiply,
+        final Square square)
     {
         this.name = name;
         this.limbs = limbs;
         this.modulus = modulus;
         this.multiply = multiply;
+        this.square = square;
         this.modulusLimbs = new long[limbs];
         Limbs.fromBigInteger(modulus, modulusLimbs, 0, limbs);
         this.r = BigInteger.ONE.shiftLeft(64 * limbs);
@@ -136,7 +146,7 @@ public final class MontgomeryField
         final long[] acc = one();
         for (int i = e.bitLength() - 1; i >= 0; i--)
         {
-            multiply.mul(acc, 0, acc, 0, acc, 0);
+            square.square(acc, 0, acc, 0);
             if (e.testBit(i))
             {
                 multiply.mul(acc, 0, acc, 0, base, 0);
