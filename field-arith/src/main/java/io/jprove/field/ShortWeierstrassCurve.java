@@ -709,6 +709,54 @@ final class ShortWeierstrassCurve
         return length;
     }
 
+    /**
+     * Width-w NAF of the unsigned 128-bit integer {@code hi·2^64 + lo}, digit for digit the same as
+     * {@link #wnaf(BigInteger, int, byte[])} but on two words: the endomorphism-split scalars are at most 128 bits, and
+     * recoding them through BigInteger allocated on every bit.
+     *
+     * @return the number of digits written into {@code digits} (sized at least 129).
+     */
+    static int wnaf(final long lo, final long hi, final int w, final byte[] digits)
+    {
+        long low = lo;
+        long high = hi;
+        // bit 128: a negative digit adds up to 2^(w−1) − 1, which can carry out of a value just below 2^128
+        long top = 0;
+        int length = 0;
+        final int full = 1 << w;
+        final int half = 1 << (w - 1);
+        while ((low | high | top) != 0)
+        {
+            int digit = 0;
+            if ((low & 1) != 0)
+            {
+                digit = (int)low & (full - 1);
+                if (digit >= half)
+                {
+                    digit -= full;
+                    // subtracting a negative digit adds |digit|, which may carry out of the low word
+                    final long sum = low - digit;
+                    if (Long.compareUnsigned(sum, low) < 0)
+                    {
+                        high++;
+                        top += high == 0 ? 1 : 0;
+                    }
+                    low = sum;
+                }
+                else
+                {
+                    // the low w bits are exactly the digit: clearing them borrows nothing
+                    low -= digit;
+                }
+            }
+            digits[length++] = (byte)digit;
+            low = (low >>> 1) | (high << 63);
+            high = (high >>> 1) | (top << 63);
+            top = 0;
+        }
+        return length;
+    }
+
     /** Writes p, 3p, 5p, … (count odd multiples, Jacobian) into {@code table}. */
     void oddMultiples(final long[] table, final long[] p, final int po, final int count, final long[] t)
     {
@@ -757,14 +805,45 @@ final class ShortWeierstrassCurve
     /**
      * @return the affine odd multiples a, 3a, …, (2·count − 1)a of an affine point (2n limbs each), converted from
      * Jacobian with one inversion so the scalar multiplication's loop can use mixed additions.
+     * <p>
+     * The chain a, 3a, 5a, … adds 2a = (X, Y, Z) each time. Seen on the isomorphic curve y² = x³ + b·Z⁶ through
+     * (x, y) → (x·Z², y·Z³), 2a is the affine point (X, Y), so every step is a mixed addition instead of a full one
+     * (the a = 0 formulas never read b). A Jacobian point (X', Y', Z') there is (X', Y', Z'·Z) back on this curve.
      */
     long[] affineOddMultiples(final long[] a, final int ao, final int count, final long[] t)
     {
-        final long[] start = new long[3 * n];
-        affineToJacobian(start, 0, a, ao);
-        final long[] jacobian = new long[count * 3 * n];
-        oddMultiples(jacobian, start, 0, count, t);
+        final int size = 3 * n;
+        final long[] twice = new long[size];
+        affineToJacobian(twice, 0, a, ao);
+        dblJacobian(twice, 0, twice, 0, t);
         final long[] table = new long[count * 2 * n];
+        if (count == 1 || isInfinityJacobian(twice, 0))
+        {
+            // a is infinity or of order two (never in the prime-order subgroups): plain Jacobian chain
+            final long[] start = new long[size];
+            affineToJacobian(start, 0, a, ao);
+            final long[] jacobian = new long[count * size];
+            oddMultiples(jacobian, start, 0, count, t);
+            batchJacobianToAffine(table, 0, jacobian, 0, count);
+            return table;
+        }
+        final long[] z2 = new long[n];
+        final long[] z3 = new long[n];
+        f.square(z2, 0, twice, 2 * n);
+        f.mul(z3, 0, z2, 0, twice, 2 * n);
+        final long[] jacobian = new long[count * size];
+        // a on the isomorphic curve, Z = 1
+        f.mul(jacobian, 0, a, ao, z2, 0);
+        f.mul(jacobian, n, a, ao + n, z3, 0);
+        f.setOne(jacobian, 2 * n);
+        for (int k = 1; k < count; k++)
+        {
+            addMixedJacobian(jacobian, k * size, jacobian, (k - 1) * size, twice, 0, t);
+        }
+        for (int k = 0; k < count; k++)
+        {
+            f.mul(jacobian, k * size + 2 * n, jacobian, k * size + 2 * n, twice, 2 * n);
+        }
         batchJacobianToAffine(table, 0, jacobian, 0, count);
         return table;
     }
@@ -782,8 +861,17 @@ final class ShortWeierstrassCurve
         int longest = 0;
         for (int j = 0; j < m; j++)
         {
-            digits[j] = new byte[scalars[j].bitLength() + 1];
-            lengths[j] = wnaf(scalars[j], WNAF_WINDOW, digits[j]);
+            final BigInteger k = scalars[j];
+            if (k.bitLength() <= 128)
+            {
+                digits[j] = new byte[130];
+                lengths[j] = wnaf(k.longValue(), k.shiftRight(64).longValue(), WNAF_WINDOW, digits[j]);
+            }
+            else
+            {
+                digits[j] = new byte[k.bitLength() + 1];
+                lengths[j] = wnaf(k, WNAF_WINDOW, digits[j]);
+            }
             longest = Math.max(longest, lengths[j]);
         }
         final long[] acc = new long[3 * n];
