@@ -164,10 +164,12 @@ public final class Fq2
 
     /**
      * {@code r = a·b} with lazy reduction: each coordinate is one double-width sum of two products and one reduction,
-     * {@code c0 = REDC(a0b0 + a1(p − b1))} and {@code c1 = REDC(a0b1 + a1b0)}. Negating b1 first keeps c0's sum
-     * non-negative and below 2p², within REDC's range, with no wide subtraction; column-wise accumulation of the two
-     * products made this faster than Karatsuba's three products plus the wide additions it needs. Uses
-     * {@link #SCRATCH} limbs of {@code s} at {@code so}.
+     * {@code c0 = REDC(a0b0 + a1(2p − b1))} and {@code c1 = REDC(a0b1 + a1b0)}. Negating b1 first keeps c0's sum
+     * non-negative with no wide subtraction; column-wise accumulation of the two products made this faster than
+     * Karatsuba's three products plus the wide additions it needs. The coordinates of {@code a} and {@code b} may be
+     * unreduced sums below 2p (so callers can skip reducing a + b before multiplying): both sums then stay below
+     * 8p² < p·2^384, REDC's range, and the result is fully reduced. Uses {@link #SCRATCH} limbs of {@code s} at
+     * {@code so}.
      */
     public static void mul(
         final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
@@ -176,11 +178,21 @@ public final class Fq2
         final int t0 = so;
         final int t1 = so + FqWide.LIMBS;
         final int negB1 = so + 2 * FqWide.LIMBS;
-        Fq.neg(s, negB1, b, bo + N);
+        FqWide.subFromTwiceModulus(s, negB1, b, bo + N);
         FqWide.sumOfProducts(s, t0, a, ao, b, bo, a, ao + N, s, negB1);
         FqWide.sumOfProducts(s, t1, a, ao, b, bo + N, a, ao + N, b, bo);
         FqWide.reduce(r, ro, s, t0);
         FqWide.reduce(r, ro + N, s, t1);
+    }
+
+    /**
+     * {@code r = a + b} coordinate by coordinate without reduction (each below 2p for reduced inputs): only for
+     * operands of {@link #mul(long[], int, long[], int, long[], int, long[], int)}, which accepts them.
+     */
+    static void addUnreduced(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    {
+        FqWide.addUnreduced(r, ro, a, ao, b, bo);
+        FqWide.addUnreduced(r, ro + N, a, ao + N, b, bo + N);
     }
 
     /** {@code r = a·b} with per-thread scratch. */

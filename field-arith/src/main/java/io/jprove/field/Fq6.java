@@ -106,7 +106,7 @@ public final class Fq6
     /**
      * {@code r = a·b} by Karatsuba with six Fq2 multiplications: with {@code tᵢ = aᵢbᵢ},
      * {@code c0 = ξ((a1 + a2)(b1 + b2) − t1 − t2) + t0}, {@code c1 = (a0 + a1)(b0 + b1) − t0 − t1 + ξt2},
-     * {@code c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1}.
+     * {@code c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1}. The sums stay unreduced: Fq2 multiplication takes them.
      */
     public static void mul(
         final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
@@ -125,24 +125,24 @@ public final class Fq6
         Fq2.mul(s, t1, a, ao + E, b, bo + E, s, fs);
         Fq2.mul(s, t2, a, ao + 2 * E, b, bo + 2 * E, s, fs);
 
-        Fq2.add(s, x, a, ao + E, a, ao + 2 * E);
-        Fq2.add(s, y, b, bo + E, b, bo + 2 * E);
+        Fq2.addUnreduced(s, x, a, ao + E, a, ao + 2 * E);
+        Fq2.addUnreduced(s, y, b, bo + E, b, bo + 2 * E);
         Fq2.mul(s, c0, s, x, s, y, s, fs);
         Fq2.sub(s, c0, s, c0, s, t1);
         Fq2.sub(s, c0, s, c0, s, t2);
         Fq2.mulByNonResidue(s, c0, s, c0, s, fs);
         Fq2.add(s, c0, s, c0, s, t0);
 
-        Fq2.add(s, x, a, ao, a, ao + E);
-        Fq2.add(s, y, b, bo, b, bo + E);
+        Fq2.addUnreduced(s, x, a, ao, a, ao + E);
+        Fq2.addUnreduced(s, y, b, bo, b, bo + E);
         Fq2.mul(s, c1, s, x, s, y, s, fs);
         Fq2.sub(s, c1, s, c1, s, t0);
         Fq2.sub(s, c1, s, c1, s, t1);
         Fq2.mulByNonResidue(s, x, s, t2, s, fs);
         Fq2.add(s, c1, s, c1, s, x);
 
-        Fq2.add(s, x, a, ao, a, ao + 2 * E);
-        Fq2.add(s, y, b, bo, b, bo + 2 * E);
+        Fq2.addUnreduced(s, x, a, ao, a, ao + 2 * E);
+        Fq2.addUnreduced(s, y, b, bo, b, bo + 2 * E);
         Fq2.mul(s, c2, s, x, s, y, s, fs);
         Fq2.sub(s, c2, s, c2, s, t0);
         Fq2.sub(s, c2, s, c2, s, t2);
@@ -206,7 +206,8 @@ public final class Fq6
 
     /**
      * {@code r = a·(b0 + b1·v)} with five Fq2 multiplications: {@code c0 = ξ((a1 + a2)b1 − a1b1) + a0b0},
-     * {@code c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1}, {@code c2 = (a0 + a2)b0 − a0b0 + a1b1}.
+     * {@code c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1}, {@code c2 = (a0 + a2)b0 − a0b0 + a1b1}; the sums stay
+     * unreduced, as in {@link #mul}.
      */
     public static void mulBy01(
         final long[] r, final int ro, final long[] a, final int ao, final long[] b0, final int b0o,
@@ -223,19 +224,19 @@ public final class Fq6
         Fq2.mul(s, t0, a, ao, b0, b0o, s, fs);
         Fq2.mul(s, t1, a, ao + E, b1, b1o, s, fs);
 
-        Fq2.add(s, x, a, ao + E, a, ao + 2 * E);
+        Fq2.addUnreduced(s, x, a, ao + E, a, ao + 2 * E);
         Fq2.mul(s, c0, s, x, b1, b1o, s, fs);
         Fq2.sub(s, c0, s, c0, s, t1);
         Fq2.mulByNonResidue(s, c0, s, c0, s, fs);
         Fq2.add(s, c0, s, c0, s, t0);
 
-        Fq2.add(s, x, a, ao, a, ao + E);
-        Fq2.add(s, y, b0, b0o, b1, b1o);
+        Fq2.addUnreduced(s, x, a, ao, a, ao + E);
+        Fq2.addUnreduced(s, y, b0, b0o, b1, b1o);
         Fq2.mul(s, c1, s, x, s, y, s, fs);
         Fq2.sub(s, c1, s, c1, s, t0);
         Fq2.sub(s, c1, s, c1, s, t1);
 
-        Fq2.add(s, x, a, ao, a, ao + 2 * E);
+        Fq2.addUnreduced(s, x, a, ao, a, ao + 2 * E);
         Fq2.mul(s, c2, s, x, b0, b0o, s, fs);
         Fq2.sub(s, c2, s, c2, s, t0);
         Fq2.add(s, c2, s, c2, s, t1);

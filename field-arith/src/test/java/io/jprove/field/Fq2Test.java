@@ -168,6 +168,46 @@ class Fq2Test
     }
 
     @Test
+    void shouldMultiplyUnreducedSumsBelowTwiceTheModulus()
+    {
+        // Fq6 feeds Fq2.mul sums a + b that were not reduced; every coordinate may lie anywhere in [0, 2p)
+        final BigInteger twoP = P.shiftLeft(1);
+        final List<BigInteger> edges = List.of(BigInteger.ZERO, BigInteger.ONE, P.subtract(BigInteger.ONE), P,
+            P.add(BigInteger.ONE), twoP.subtract(BigInteger.TWO), twoP.subtract(BigInteger.ONE));
+        final SplittableRandom rng = new SplittableRandom(17);
+        final long[] r = new long[Fq2.LIMBS];
+        for (int i = 0; i < ROUNDS + edges.size() * edges.size(); i++)
+        {
+            final BigInteger[] v = new BigInteger[4];
+            for (int k = 0; k < 4; k++)
+            {
+                v[k] = i < edges.size() * edges.size() && k < 2
+                    ? edges.get(k == 0 ? i % edges.size() : i / edges.size())
+                    : new BigInteger(390, new java.util.Random(rng.nextLong())).mod(twoP);
+            }
+            // raw limbs: the Montgomery forms of the coordinates are whatever values the limbs hold
+            final long[] a = new long[Fq2.LIMBS];
+            final long[] b = new long[Fq2.LIMBS];
+            Limbs.fromBigInteger(v[0], a, 0, Fq.LIMBS);
+            Limbs.fromBigInteger(v[1], a, Fq.LIMBS, Fq.LIMBS);
+            Limbs.fromBigInteger(v[2], b, 0, Fq.LIMBS);
+            Limbs.fromBigInteger(v[3], b, Fq.LIMBS, Fq.LIMBS);
+            Fq2.mul(r, 0, a, 0, b, 0);
+            final Ref x = new Ref(montgomeryValue(v[0]), montgomeryValue(v[1]));
+            final Ref y = new Ref(montgomeryValue(v[2]), montgomeryValue(v[3]));
+            assertRef(x.mul(y), r, "mul of unreduced coordinates " + i);
+            assertTrue(Limbs.toBigInteger(r, 0, Fq.LIMBS).compareTo(P) < 0, "c0 reduced");
+            assertTrue(Limbs.toBigInteger(r, Fq.LIMBS, Fq.LIMBS).compareTo(P) < 0, "c1 reduced");
+        }
+    }
+
+    /** The field element whose Montgomery limbs are {@code limbs} (which may be unreduced): limbs·R⁻¹ mod p. */
+    private static BigInteger montgomeryValue(final BigInteger limbs)
+    {
+        return limbs.multiply(BigInteger.ONE.shiftLeft(384).modInverse(P)).mod(P);
+    }
+
+    @Test
     void shouldAllowTheResultToAliasAnInput()
     {
         final SplittableRandom rng = new SplittableRandom(13);
