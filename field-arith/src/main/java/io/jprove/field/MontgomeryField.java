@@ -37,6 +37,7 @@ public final class MontgomeryField
     private final long[] one;
     private final Multiply multiply;
     private final Square square;
+    private final SafeGcd gcd;
 
     MontgomeryField(final String name, final BigInteger modulus, final int limbs, final Multiply multiply,
         final Square square)
@@ -52,6 +53,7 @@ public final class MontgomeryField
         this.one = limbsOf(r.mod(modulus));
         this.rSquared = limbsOf(r.multiply(r).mod(modulus));
         this.rCubed = limbsOf(r.pow(3).mod(modulus));
+        this.gcd = new SafeGcd(name, modulus, limbs);
     }
 
     private long[] limbsOf(final BigInteger value)
@@ -156,8 +158,8 @@ public final class MontgomeryField
     }
 
     /**
-     * {@code r = a⁻¹}. The element {@code aR} is inverted as an integer and brought back with {@code R³}:
-     * {@code (aR)⁻¹·R³·R⁻¹ = a⁻¹R}.
+     * {@code r = a⁻¹}, allocation-free and in variable time: the element {@code aR} is inverted as an integer by
+     * {@link SafeGcd} and brought back with {@code R³}: {@code (aR)⁻¹·R³·R⁻¹ = a⁻¹R}.
      *
      * @throws ArithmeticException if {@code a} is zero.
      */
@@ -167,8 +169,7 @@ public final class MontgomeryField
         {
             throw new ArithmeticException(name + ": inverse of zero");
         }
-        final BigInteger inv = Limbs.toBigInteger(a, ao, limbs).modInverse(modulus);
-        Limbs.fromBigInteger(inv, out, oo, limbs);
+        gcd.inverse(out, oo, a, ao);
         multiply.mul(out, oo, out, oo, rCubed, 0);
     }
 
