@@ -270,16 +270,34 @@ final class SafeGcd
         long me = (q & sd) + (r & se);
         md -= (modulusInverse * (u * d0 + v * e0) + md) & MASK;
         me -= (modulusInverse * (q * d0 + r * e0) + me) & MASK;
-        long dLo = 0;
-        long dHi = 0;
-        long eLo = 0;
-        long eHi = 0;
-        for (int i = 0; i < n; i++)
+        // Limb 0: the low 62 bits cancel by the choice of md, me; only the carries go on.
+        final long p0 = modulus[0];
+        long dLo = u * d0;
+        long dHi = Math.multiplyHigh(u, d0);
+        long eLo = q * d0;
+        long eHi = Math.multiplyHigh(q, d0);
+        long p = v * e0;
+        dLo += p;
+        dHi += Math.multiplyHigh(v, e0) + (Long.compareUnsigned(dLo, p) < 0 ? 1L : 0L);
+        p = md * p0;
+        dLo += p;
+        dHi += Math.multiplyHigh(md, p0) + (Long.compareUnsigned(dLo, p) < 0 ? 1L : 0L);
+        p = r * e0;
+        eLo += p;
+        eHi += Math.multiplyHigh(r, e0) + (Long.compareUnsigned(eLo, p) < 0 ? 1L : 0L);
+        p = me * p0;
+        eLo += p;
+        eHi += Math.multiplyHigh(me, p0) + (Long.compareUnsigned(eLo, p) < 0 ? 1L : 0L);
+        dLo = (dLo >>> STEPS) | (dHi << (64 - STEPS));
+        dHi >>= STEPS;
+        eLo = (eLo >>> STEPS) | (eHi << (64 - STEPS));
+        eHi >>= STEPS;
+        for (int i = 1; i < n; i++)
         {
             final long di = s[d + i];
             final long ei = s[e + i];
             final long pi = modulus[i];
-            long p = u * di;
+            p = u * di;
             dLo += p;
             dHi += Math.multiplyHigh(u, di) + (Long.compareUnsigned(dLo, p) < 0 ? 1L : 0L);
             p = v * ei;
@@ -297,11 +315,8 @@ final class SafeGcd
             p = me * pi;
             eLo += p;
             eHi += Math.multiplyHigh(me, pi) + (Long.compareUnsigned(eLo, p) < 0 ? 1L : 0L);
-            if (i > 0)
-            {
-                s[d + i - 1] = dLo & MASK;
-                s[e + i - 1] = eLo & MASK;
-            }
+            s[d + i - 1] = dLo & MASK;
+            s[e + i - 1] = eLo & MASK;
             dLo = (dLo >>> STEPS) | (dHi << (64 - STEPS));
             dHi >>= STEPS;
             eLo = (eLo >>> STEPS) | (eHi << (64 - STEPS));

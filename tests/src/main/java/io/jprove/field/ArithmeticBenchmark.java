@@ -25,7 +25,7 @@ import supranational.blst.Scalar;
 /**
  * BLS12-381 arithmetic on the CPU, jprove against blst (through jblst) where blst exposes the same operation.
  * Methods {@code x} and {@code xBlst} measure the same operation on equivalent inputs; {@link VersusBlst} prints
- * their ratio. Field multiplications have no blst counterpart in jblst's API.
+ * their ratio. Field multiplications and inversions have no blst counterpart in jblst's API.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -113,6 +113,20 @@ public class ArithmeticBenchmark
     public long[] frMul()
     {
         Fr.mul(frR, 0, frA, 0, frB, 0);
+        return frR;
+    }
+
+    @Benchmark
+    public long[] fqInverse()
+    {
+        Fq.inverse(fqR, 0, fqA, 0);
+        return fqR;
+    }
+
+    @Benchmark
+    public long[] frInverse()
+    {
+        Fr.inverse(frR, 0, frA, 0);
         return frR;
     }
 
