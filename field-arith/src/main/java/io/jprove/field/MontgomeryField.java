@@ -32,7 +32,6 @@ public final class MontgomeryField
     private final BigInteger modulus;
     private final long[] modulusLimbs;
     private final BigInteger r;
-    private final long[] rCubed;
     private final long[] rSquared;
     private final long[] one;
     private final Multiply multiply;
@@ -52,8 +51,7 @@ public final class MontgomeryField
         this.r = BigInteger.ONE.shiftLeft(64 * limbs);
         this.one = limbsOf(r.mod(modulus));
         this.rSquared = limbsOf(r.multiply(r).mod(modulus));
-        this.rCubed = limbsOf(r.pow(3).mod(modulus));
-        this.gcd = new SafeGcd(name, modulus, limbs);
+        this.gcd = new SafeGcd(name, modulus, limbs, r.multiply(r).mod(modulus));
     }
 
     private long[] limbsOf(final BigInteger value)
@@ -158,8 +156,8 @@ public final class MontgomeryField
     }
 
     /**
-     * {@code r = a⁻¹}, allocation-free and in variable time: the element {@code aR} is inverted as an integer by
-     * {@link SafeGcd} and brought back with {@code R³}: {@code (aR)⁻¹·R³·R⁻¹ = a⁻¹R}.
+     * {@code r = a⁻¹}, allocation-free and in variable time: {@link SafeGcd} inverts the element {@code aR} as an
+     * integer with the numerator {@code R²}, which yields {@code R²·(aR)⁻¹ = a⁻¹R}.
      *
      * @throws ArithmeticException if {@code a} is zero.
      */
@@ -170,7 +168,6 @@ public final class MontgomeryField
             throw new ArithmeticException(name + ": inverse of zero");
         }
         gcd.inverse(out, oo, a, ao);
-        multiply.mul(out, oo, out, oo, rCubed, 0);
     }
 
     /**

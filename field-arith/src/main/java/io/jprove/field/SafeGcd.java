@@ -11,10 +11,11 @@ import java.math.BigInteger;
  * {@code g = 0, f = ±gcd}. Which steps happen depends only on the low bits, so each round runs 62 of them on the low
  * 64-bit words alone (skipping runs of zeros with one trailing-zero count, and clearing up to six low bits of
  * {@code g} with one multiplication) and records them as a 2×2 matrix {@code [u v; q r]} scaled by 2^62. The round
- * then applies the matrix once to the full {@code f, g} and, alongside, to {@code d, e} with {@code f ≡ d·x} and
- * {@code g ≡ e·x (mod p)}: {@code d' = (u·d + v·e + m·p)/2^62}, where {@code m} makes the low 62 bits vanish (the
+ * then applies the matrix once to the full {@code f, g} and, alongside, to {@code d, e} with {@code f ≡ d·x/c} and
+ * {@code g ≡ e·x/c (mod p)}: {@code d' = (u·d + v·e + m·p)/2^62}, where {@code m} makes the low 62 bits vanish (the
  * Montgomery trick) and also folds in {@code p} for negative inputs so that {@code d, e} stay in {@code (−2p, p)}.
- * When {@code g} reaches zero, {@code f = ±1} and {@code ±d} is {@code x⁻¹ mod p}.
+ * Starting from {@code d = 0, e = c}, when {@code g} reaches zero {@code f = ±1} and {@code ±d} is
+ * {@code c·x⁻¹ mod p}.
  * <p>
  * Big values are signed and held in 62-bit limbs (the low limbs in [0, 2^62), the top one signed), so that a row of
  * the matrix times a limb, plus the carry, fits a 128-bit accumulator. Entries of the scaled matrix satisfy
@@ -37,38 +38,53 @@ final class SafeGcd
     private final int words;
     /** The modulus in 62-bit limbs. */
     private final long[] modulus;
+    /** c in 62-bit limbs: the start value of e, so that the result is c·x⁻¹. */
+    private final long[] numerator;
     /** p⁻¹ mod 2^62. */
     private final long modulusInverse;
     /** f, g, d, e (n limbs each) and the round's matrix (4). */
     private final ThreadLocal<long[]> scratch;
 
     /**
-     * @param name    the field's name, for error messages.
-     * @param p       an odd prime.
-     * @param words   64-bit limbs of the values to invert ({@code p < 2^(64·words)}).
+     * @param name      the field's name, for error messages.
+     * @param p         an odd prime.
+     * @param words     64-bit limbs of the values to invert ({@code p < 2^(64·words)}).
+     * @param numerator c in [0, p): {@link #inverse} yields {@code c·x⁻¹}, which folds a Montgomery correction in
+     *                  for free (c = R² turns the inverse of {@code aR} into {@code a⁻¹R}).
      */
-    SafeGcd(final String name, final BigInteger p, final int words)
+    SafeGcd(final String name, final BigInteger p, final int words, final BigInteger numerator)
     {
         if (!p.testBit(0) || p.bitLength() > 64 * words)
         {
             throw new IllegalArgumentException(name + ": modulus must be odd and fit " + words + " limbs");
         }
+        if (numerator.signum() < 0 || numerator.compareTo(p) >= 0)
+        {
+            throw new IllegalArgumentException(name + ": numerator must be in [0, p)");
+        }
         this.name = name;
         this.words = words;
         this.n = (p.bitLength() + 2 + STEPS - 1) / STEPS;
-        this.modulus = new long[n];
-        for (int i = 0; i < n; i++)
-        {
-            modulus[i] = p.shiftRight(STEPS * i).longValue() & MASK;
-        }
+        this.modulus = signed62(p);
+        this.numerator = signed62(numerator);
         this.modulusInverse = p.modInverse(BigInteger.ONE.shiftLeft(STEPS)).longValue();
         final int size = 4 * n + 4;
         this.scratch = ThreadLocal.withInitial(() -> new long[size]);
     }
 
+    private long[] signed62(final BigInteger value)
+    {
+        final long[] limbs = new long[n];
+        for (int i = 0; i < n; i++)
+        {
+            limbs[i] = value.shiftRight(STEPS * i).longValue() & MASK;
+        }
+        return limbs;
+    }
+
     /**
-     * Writes {@code x⁻¹ mod p} as {@code words} plain 64-bit limbs (not Montgomery form) into {@code r}; {@code r} may
-     * alias {@code x}.
+     * Writes {@code c·x⁻¹ mod p} (c the numerator) as {@code words} 64-bit limbs into {@code r}; {@code r} may alias
+     * {@code x}.
      *
      * @param x {@code words} limbs holding an integer in [1, p).
      * @return the number of rounds of 62 divsteps it took (for tests of the iteration bound).
@@ -84,8 +100,8 @@ final class SafeGcd
         final int matrix = 4 * n;
         System.arraycopy(modulus, 0, s, f, n);
         toSigned62(s, g, x, xo);
-        java.util.Arrays.fill(s, d, e + n, 0L);
-        s[e] = 1;
+        java.util.Arrays.fill(s, d, e, 0L);
+        System.arraycopy(numerator, 0, s, e, n);
         long eta = -1;
         int len = n;
         int rounds = 0;
@@ -126,7 +142,7 @@ final class SafeGcd
         return rounds;
     }
 
-    /** Checks {@code f = ±1}, turns {@code d} into {@code x⁻¹} in [0, p) and writes it as 64-bit limbs. */
+    /** Checks {@code f = ±1}, turns {@code d} into {@code c·x⁻¹} in [0, p) and writes it as 64-bit limbs. */
     private void finish(final long[] r, final int ro, final long[] s, final int f, final int d, final int len)
     {
         final long fTop = s[f + len - 1];

@@ -67,8 +67,8 @@ class SafeGcdTest
     static Stream<Field> fields()
     {
         return Stream.of(
-            new Field("Fq", Fq.FIELD, new SafeGcd("Fq", Fq.MODULUS, Fq.LIMBS)),
-            new Field("Fr", Fr.FIELD, new SafeGcd("Fr", Fr.MODULUS, Fr.LIMBS)));
+            new Field("Fq", Fq.FIELD, new SafeGcd("Fq", Fq.MODULUS, Fq.LIMBS, BigInteger.ONE)),
+            new Field("Fr", Fr.FIELD, new SafeGcd("Fr", Fr.MODULUS, Fr.LIMBS, BigInteger.ONE)));
     }
 
     /** Inverts {@code x} as a plain integer and checks it against {@code modInverse} and the round bound. */
