@@ -169,9 +169,9 @@ final class SafeGcd
 
     /**
      * Runs 62 divsteps on the low words of {@code f} and {@code g}, writes the scaled matrix {@code u, v, q, r} at
-     * {@code t[to..to+3]} and returns the new {@code η = −δ}.
+     * {@code t[to..to+3]} and returns the new {@code η = −δ}. Package-private for tests.
      */
-    private static long divsteps(final long eta0, final long f0, final long g0, final long[] t, final int to)
+    static long divsteps(final long eta0, final long f0, final long g0, final long[] t, final int to)
     {
         long eta = eta0;
         long f = f0;

@@ -231,6 +231,59 @@ class SafeGcdTest
         assertThrows(ArithmeticException.class, () -> f.gcd().inverse(r, 0, f.limbsOf(f.modulus()), 0));
     }
 
+    /**
+     * The batched divsteps on 64-bit words against plain divsteps on full-size integers: same δ, and the matrix maps
+     * {@code (f, g)} to {@code 2^62·(f₆₂, g₆₂)} with rows of absolute sum at most 2^62.
+     */
+    @Test
+    void shouldBatchDivstepsLikeSingleDivstepsOnFullIntegers()
+    {
+        final SplittableRandom rng = new SplittableRandom(16);
+        final BigInteger bound = BigInteger.ONE.shiftLeft(62);
+        final long[] t = new long[4];
+        for (int i = 0; i < 20000; i++)
+        {
+            final BigInteger f0 = randomSigned(rng, 400).setBit(0);
+            // Mostly random g; some with long runs of zero bits, where many steps are halvings.
+            final BigInteger g0 = randomSigned(rng, 400).shiftLeft(i % 3 == 0 ? rng.nextInt(70) : 0);
+            final long eta0 = i % 2 == 0 ? -1 : rng.nextInt(-80, 80);
+            long delta = -eta0;
+            BigInteger f = f0;
+            BigInteger g = g0;
+            for (int step = 0; step < 62; step++)
+            {
+                if (delta > 0 && g.testBit(0))
+                {
+                    final BigInteger old = f;
+                    f = g;
+                    g = g.subtract(old).shiftRight(1);
+                    delta = 1 - delta;
+                }
+                else
+                {
+                    g = (g.testBit(0) ? g.add(f) : g).shiftRight(1);
+                    delta = 1 + delta;
+                }
+            }
+            final long eta = SafeGcd.divsteps(eta0, f0.longValue(), g0.longValue(), t, 0);
+            assertEquals(-delta, eta, "δ after 62 steps");
+            final BigInteger u = BigInteger.valueOf(t[0]);
+            final BigInteger v = BigInteger.valueOf(t[1]);
+            final BigInteger q = BigInteger.valueOf(t[2]);
+            final BigInteger r = BigInteger.valueOf(t[3]);
+            assertEquals(f.shiftLeft(62), u.multiply(f0).add(v.multiply(g0)), "f row");
+            assertEquals(g.shiftLeft(62), q.multiply(f0).add(r.multiply(g0)), "g row");
+            assertTrue(u.abs().add(v.abs()).compareTo(bound) <= 0 && q.abs().add(r.abs()).compareTo(bound) <= 0);
+        }
+    }
+
+    private static BigInteger randomSigned(final SplittableRandom rng, final int bits)
+    {
+        final byte[] bytes = new byte[bits / 8];
+        rng.nextBytes(bytes);
+        return new BigInteger(bytes);
+    }
+
     @Test
     void shouldInvertThroughFqAndFrEntryPoints()
     {
