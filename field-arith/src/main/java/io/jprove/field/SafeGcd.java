@@ -28,7 +28,10 @@ final class SafeGcd
     /** Divsteps per round: the low word must still decide every step, and the matrix entries must fit 63 bits. */
     private static final int STEPS = 62;
     private static final long MASK = (1L << STEPS) - 1;
-    /** A bound on rounds far above the divstep bound (≈ 2.9 steps per bit), against looping on a broken input. */
+    /**
+     * Rounds allowed per limb before giving up (against looping forever on a bug): 248 steps per 62 bits, far above
+     * the ≈ 2.9 steps per bit of Bernstein–Yang's bound.
+     */
     private static final int MAX_ROUNDS_PER_LIMB = 4;
 
     private final String name;
@@ -88,7 +91,7 @@ final class SafeGcd
      *
      * @param x {@code words} limbs holding an integer in [1, p).
      * @return the number of rounds of 62 divsteps it took (for tests of the iteration bound).
-     * @throws ArithmeticException if {@code x} has no inverse (zero).
+     * @throws ArithmeticException if {@code x} has no inverse (it is a multiple of p).
      */
     int inverse(final long[] r, final int ro, final long[] x, final int xo)
     {
@@ -145,13 +148,20 @@ final class SafeGcd
     /** Checks {@code f = ±1}, turns {@code d} into {@code c·x⁻¹} in [0, p) and writes it as 64-bit limbs. */
     private void finish(final long[] r, final int ro, final long[] s, final int f, final int d, final int len)
     {
-        final long fTop = s[f + len - 1];
-        final long sign = fTop >> 63;
-        // f = 1 is (1, 0, …, 0); f = −1 is (2^62 − 1, …, 2^62 − 1, −1) or (−1) alone.
-        boolean unit = s[f] == (len == 1 ? (sign | 1) : (sign == 0 ? 1 : MASK)) && fTop == (len == 1 ? s[f] : sign);
-        for (int i = 1; i < len - 1; i++)
+        // In limbs, 1 is (1, 0, …, 0) and −1 is (2^62 − 1, …, 2^62 − 1, −1), or the single limb ±1.
+        final long sign = s[f + len - 1] >> 63;
+        boolean unit;
+        if (len == 1)
         {
-            unit &= s[f + i] == (sign & MASK);
+            unit = s[f] == 1 || s[f] == -1;
+        }
+        else
+        {
+            unit = s[f] == (sign == 0 ? 1 : MASK) && s[f + len - 1] == sign;
+            for (int i = 1; i < len - 1; i++)
+            {
+                unit &= s[f + i] == (sign & MASK);
+            }
         }
         if (!unit)
         {
@@ -194,7 +204,7 @@ final class SafeGcd
             {
                 break;
             }
-            // g is odd: with δ > 0 the step swaps, (f, g) ← (g, −f), then g += w·f clears low bits of g.
+            // g is odd: with δ > 0 (η < 0) the step swaps, (f, g) ← (g, −f); the g − f it halves comes below.
             if (eta < 0)
             {
                 eta = -eta;
@@ -208,8 +218,8 @@ final class SafeGcd
                 v = r;
                 r = -tv;
             }
-            // The next eta + 1 steps add f without swapping: w = −g/f mod 2^k clears k bits at once (f⁻¹ mod 64 is
-            // f·(2 − f²) for odd f), k ≤ 6 so one multiply gives the inverse.
+            // The next η + 1 steps cannot swap, so together they add w·f with w = −g/f mod 2^k, clearing k low bits
+            // of g at once. One Newton step from f (its own inverse mod 8) gives f⁻¹ = f·(2 − f²) mod 64: k ≤ 6.
             final int k = (int)Math.min(Math.min(eta + 1, left), 6);
             final long w = (f * g * (f * f - 2)) & (-1L >>> (64 - k));
             g += f * w;
