@@ -176,7 +176,7 @@ public final class Fq
     }
 
     /**
-     * {@code r = a⁻¹}.
+     * {@code r = a⁻¹}, in variable time and without allocating (binary GCD by divsteps, {@link SafeGcd}).
      *
      * @throws ArithmeticException if {@code a} is zero.
      */

@@ -1,51 +1,31 @@
 package io.jprove.field;
 
-import java.math.BigInteger;
-
 /**
- * Inversion in {@link Fq} by Fermat's little theorem, {@code a⁻¹ = a^(p−2)}, written against caller scratch so that
- * the tower's inverses (and so the pairing's final exponentiation) allocate nothing. {@link Fq#inverse} is faster but
- * allocates through {@link BigInteger}; this one runs a fixed sequence of operations whatever the input.
+ * Inversion in {@link Fq} for the tower's inverses (and so the pairing's final exponentiation), with the contract
+ * those callers rely on: nothing is allocated, zero maps to zero, and {@code r} may alias {@code a}. It is
+ * {@link Fq#inverse} (variable-time binary GCD, {@link SafeGcd}) with its state in per-thread scratch; the caller's
+ * scratch range is no longer needed and is left untouched.
  */
 final class FqInversion
 {
-    /** Scratch limbs used by {@link #inverse}. */
-    static final int SCRATCH = 2 * Fq.LIMBS + FqWide.LIMBS;
-
-    /** p − 2, limb by limb (least significant first). */
-    private static final long[] EXPONENT = exponent();
-    private static final long[] ONE = Fq.one();
+    /** Scratch limbs used by {@link #inverse}: none (kept for callers that size their scratch with it). */
+    static final int SCRATCH = 0;
 
     private FqInversion()
     {
     }
 
-    private static long[] exponent()
-    {
-        final long[] e = new long[Fq.LIMBS];
-        Limbs.fromBigInteger(Fq.MODULUS.subtract(BigInteger.TWO), e, 0, Fq.LIMBS);
-        return e;
-    }
-
     /**
-     * {@code r = a^(p−2)}, which is {@code a⁻¹} for non-zero {@code a} (and zero for zero: callers check).
-     * Uses {@link #SCRATCH} limbs of {@code s} at {@code so}; {@code r} may alias {@code a}.
+     * {@code r = a⁻¹} for non-zero {@code a}, and zero for zero. {@code r} may alias {@code a}; {@code s, so} is not
+     * used.
      */
     static void inverse(final long[] r, final int ro, final long[] a, final int ao, final long[] s, final int so)
     {
-        final int base = so;
-        final int acc = so + Fq.LIMBS;
-        final int wide = so + 2 * Fq.LIMBS;
-        Fq.copy(s, base, a, ao);
-        Fq.copy(s, acc, ONE, 0);
-        for (int i = Fq.MODULUS.bitLength() - 1; i >= 0; i--)
+        if (Fq.isZero(a, ao))
         {
-            FqWide.mulReduce(s, acc, s, acc, s, acc, s, wide);
-            if (((EXPONENT[i >>> 6] >>> (i & 63)) & 1) != 0)
-            {
-                FqWide.mulReduce(s, acc, s, acc, s, base, s, wide);
-            }
+            java.util.Arrays.fill(r, ro, ro + Fq.LIMBS, 0L);
+            return;
         }
-        Fq.copy(r, ro, s, acc);
+        Fq.inverse(r, ro, a, ao);
     }
 }

@@ -169,7 +169,7 @@ public final class Fr
     }
 
     /**
-     * {@code r = a⁻¹}.
+     * {@code r = a⁻¹}, in variable time and without allocating (binary GCD by divsteps, {@link SafeGcd}).
      *
      * @throws ArithmeticException if {@code a} is zero.
      */

@@ -32,11 +32,11 @@ public final class MontgomeryField
     private final BigInteger modulus;
     private final long[] modulusLimbs;
     private final BigInteger r;
-    private final long[] rCubed;
     private final long[] rSquared;
     private final long[] one;
     private final Multiply multiply;
     private final Square square;
+    private final SafeGcd gcd;
 
     MontgomeryField(final String name, final BigInteger modulus, final int limbs, final Multiply multiply,
         final Square square)
@@ -51,7 +51,7 @@ public final class MontgomeryField
         this.r = BigInteger.ONE.shiftLeft(64 * limbs);
         this.one = limbsOf(r.mod(modulus));
         this.rSquared = limbsOf(r.multiply(r).mod(modulus));
-        this.rCubed = limbsOf(r.pow(3).mod(modulus));
+        this.gcd = new SafeGcd(name, modulus, limbs, r.multiply(r).mod(modulus));
     }
 
     private long[] limbsOf(final BigInteger value)
@@ -156,8 +156,8 @@ public final class MontgomeryField
     }
 
     /**
-     * {@code r = a⁻¹}. The element {@code aR} is inverted as an integer and brought back with {@code R³}:
-     * {@code (aR)⁻¹·R³·R⁻¹ = a⁻¹R}.
+     * {@code r = a⁻¹}, allocation-free and in variable time: {@link SafeGcd} inverts the element {@code aR} as an
+     * integer with the numerator {@code R²}, which yields {@code R²·(aR)⁻¹ = a⁻¹R}.
      *
      * @throws ArithmeticException if {@code a} is zero.
      */
@@ -167,9 +167,7 @@ public final class MontgomeryField
         {
             throw new ArithmeticException(name + ": inverse of zero");
         }
-        final BigInteger inv = Limbs.toBigInteger(a, ao, limbs).modInverse(modulus);
-        Limbs.fromBigInteger(inv, out, oo, limbs);
-        multiply.mul(out, oo, out, oo, rCubed, 0);
+        gcd.inverse(out, oo, a, ao);
     }
 
     /**

@@ -25,7 +25,7 @@ import supranational.blst.Scalar;
 /**
  * BLS12-381 arithmetic on the CPU, jprove against blst (through jblst) where blst exposes the same operation.
  * Methods {@code x} and {@code xBlst} measure the same operation on equivalent inputs; {@link VersusBlst} prints
- * their ratio. Field multiplications have no blst counterpart in jblst's API.
+ * their ratio. Field multiplications and inversions have no blst counterpart in jblst's API.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,12 +35,18 @@ import supranational.blst.Scalar;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class ArithmeticBenchmark
 {
+    /** Distinct inputs the inversions cycle through: their running time depends on the input (a power of two). */
+    private static final int INVERSE_INPUTS = 1024;
+
     private final long[] fqA = new long[Fq.LIMBS];
     private final long[] fqB = new long[Fq.LIMBS];
     private final long[] fqR = new long[Fq.LIMBS];
     private final long[] frA = new long[Fr.LIMBS];
     private final long[] frB = new long[Fr.LIMBS];
     private final long[] frR = new long[Fr.LIMBS];
+    private final long[] fqInverseInputs = new long[INVERSE_INPUTS * Fq.LIMBS];
+    private final long[] frInverseInputs = new long[INVERSE_INPUTS * Fr.LIMBS];
+    private int nextInverseInput;
 
     // the same points and scalar on both sides: P = [a]G1, Q = [b]G2, k random
     private final long[] g1Affine = new long[G1.AFFINE_LIMBS];
@@ -72,6 +78,12 @@ public class ArithmeticBenchmark
         Fq.FIELD.random(rng, fqB, 0);
         Fr.FIELD.random(rng, frA, 0);
         Fr.FIELD.random(rng, frB, 0);
+        final SplittableRandom inverseRng = new SplittableRandom(43);
+        for (int i = 0; i < INVERSE_INPUTS; i++)
+        {
+            Fq.FIELD.random(inverseRng, fqInverseInputs, i * Fq.LIMBS);
+            Fr.FIELD.random(inverseRng, frInverseInputs, i * Fr.LIMBS);
+        }
 
         final BigInteger a = Fr.toBigInteger(Fr.random(rng));
         final BigInteger b = Fr.toBigInteger(Fr.random(rng));
@@ -113,6 +125,23 @@ public class ArithmeticBenchmark
     public long[] frMul()
     {
         Fr.mul(frR, 0, frA, 0, frB, 0);
+        return frR;
+    }
+
+    /** Inversion of a random element (a new one each call, so branch prediction cannot learn one input's path). */
+    @Benchmark
+    public long[] fqInverse()
+    {
+        final int i = nextInverseInput++ & (INVERSE_INPUTS - 1);
+        Fq.inverse(fqR, 0, fqInverseInputs, i * Fq.LIMBS);
+        return fqR;
+    }
+
+    @Benchmark
+    public long[] frInverse()
+    {
+        final int i = nextInverseInput++ & (INVERSE_INPUTS - 1);
+        Fr.inverse(frR, 0, frInverseInputs, i * Fr.LIMBS);
         return frR;
     }
 
