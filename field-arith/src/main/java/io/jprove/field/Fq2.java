@@ -311,7 +311,7 @@ public final class Fq2
         }
         final int n = so + 2 * FqWide.LIMBS;
         norm(s, n, a, ao, s, so);
-        FqInversion.inverse(s, n, s, n, s, so);
+        Fq.inverse(s, n, s, n);
         mulByFq(r, ro, a, ao, s, n, s, so);
         negFq(r, ro + N, r, ro + N);
     }
