@@ -346,7 +346,7 @@ public final class Fq12
     }
 
     /** {@code r = 3t ± 2z}: plus when {@code plus}, minus otherwise; {@code t} is in scratch, {@code r} may be z. */
-    static void timesThreeMinusTwice(final long[] r, final int ro, final long[] t, final int to,
+    private static void timesThreeMinusTwice(final long[] r, final int ro, final long[] t, final int to,
         final long[] z, final int zo, final boolean plus)
     {
         if (plus)

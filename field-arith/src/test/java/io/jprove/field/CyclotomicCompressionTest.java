@@ -1,6 +1,7 @@
 package io.jprove.field;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -136,7 +137,7 @@ class CyclotomicCompressionTest
     void shouldExponentiateBySeedLikeSquareAndMultiply()
     {
         final SplittableRandom rng = new SplittableRandom(73);
-        for (int i = 0; i < 25; i++)
+        for (int i = 0; i < 40; i++)
         {
             final long[] g = Fq12Test.cyclotomic(Fq12.random(rng));
             final long[] expected = new long[L];
@@ -190,6 +191,73 @@ class CyclotomicCompressionTest
                 assertArrayEquals(ref, b, "exponentiation through g2 = 0 at bit " + k);
             }
         }
+    }
+
+    @Test
+    void shouldComputeThreeTimesPlusMinusTwiceLikeBigIntegers()
+    {
+        final SplittableRandom rng = new SplittableRandom(76);
+        final java.util.List<BigInteger[]> pairs = new java.util.ArrayList<>();
+        final BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO, P.subtract(BigInteger.ONE),
+            P.subtract(BigInteger.TWO), P.shiftRight(1), P.shiftRight(1).add(BigInteger.ONE)};
+        for (final BigInteger t : edges)
+        {
+            for (final BigInteger z : edges)
+            {
+                pairs.add(new BigInteger[] {t, z});
+            }
+        }
+        for (int i = 0; i < 2000; i++)
+        {
+            pairs.add(new BigInteger[] {Fq.toBigInteger(Fq.random(rng)), Fq.toBigInteger(Fq.random(rng))});
+        }
+        // 3t ± 2z' landing just below, on and just above each multiple of p the reduction steps over
+        for (int k = 1; k <= 4; k++)
+        {
+            for (int delta = -2; delta <= 2; delta++)
+            {
+                for (int tries = 0; tries < 40; tries++)
+                {
+                    final BigInteger t = Fq.toBigInteger(Fq.random(rng));
+                    final BigInteger twiceZ = P.multiply(BigInteger.valueOf(k)).add(BigInteger.valueOf(delta))
+                        .subtract(t.multiply(BigInteger.valueOf(3)));
+                    if (twiceZ.signum() >= 0 && !twiceZ.testBit(0) && twiceZ.shiftRight(1).compareTo(P) < 0)
+                    {
+                        pairs.add(new BigInteger[] {t, twiceZ.shiftRight(1)});
+                        // the same sum through 3t − 2(p − z), when p − z is below p
+                        if (twiceZ.signum() > 0)
+                        {
+                            pairs.add(new BigInteger[] {t, P.subtract(twiceZ.shiftRight(1))});
+                        }
+                    }
+                }
+            }
+        }
+        final long[] t = new long[Fq.LIMBS];
+        final long[] z = new long[Fq.LIMBS];
+        final long[] r = new long[Fq.LIMBS];
+        for (final BigInteger[] pair : pairs)
+        {
+            Limbs.fromBigInteger(pair[0], t, 0, Fq.LIMBS);
+            Limbs.fromBigInteger(pair[1], z, 0, Fq.LIMBS);
+            for (final boolean plus : new boolean[] {true, false})
+            {
+                final BigInteger twice = pair[1].shiftLeft(1);
+                final BigInteger expected = pair[0].multiply(BigInteger.valueOf(3))
+                    .add(plus ? twice : twice.negate()).mod(P);
+                CyclotomicCompression.threeTimesPlusMinusTwice(r, 0, t, 0, z, 0, plus);
+                assertEquals(expected, Limbs.toBigInteger(r, 0, Fq.LIMBS),
+                    (plus ? "3t + 2z" : "3t − 2z") + " for t = " + pair[0] + ", z = " + pair[1]);
+            }
+        }
+        // aliasing: r = t and r = z
+        Limbs.fromBigInteger(P.subtract(BigInteger.ONE), t, 0, Fq.LIMBS);
+        Limbs.fromBigInteger(BigInteger.valueOf(5), z, 0, Fq.LIMBS);
+        final long[] zCopy = z.clone();
+        CyclotomicCompression.threeTimesPlusMinusTwice(z, 0, t, 0, z, 0, false);
+        assertEquals(P.subtract(BigInteger.valueOf(13)), Limbs.toBigInteger(z, 0, Fq.LIMBS), "r aliasing z");
+        CyclotomicCompression.threeTimesPlusMinusTwice(t, 0, t, 0, zCopy, 0, true);
+        assertEquals(BigInteger.valueOf(7), Limbs.toBigInteger(t, 0, Fq.LIMBS), "r aliasing t");
     }
 
     @Test
