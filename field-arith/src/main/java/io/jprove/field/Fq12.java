@@ -15,10 +15,16 @@ public final class Fq12
 {
     /** 64-bit limbs per element. */
     public static final int LIMBS = 2 * Fq6.LIMBS;
-    /** Scratch limbs needed by every scratch-taking operation here. */
-    public static final int SCRATCH = LIMBS + 4 * Fq6.LIMBS + Fq6.SCRATCH;
     /** |x| for the BLS12-381 seed x = −0xd201000000010000. */
     static final long SEED_ABS = 0xd201000000010000L;
+    /** Scratch limbs of {@link #fq4Square}. */
+    static final int FQ4_SQUARE_SCRATCH = 6 * FqWide.LIMBS + Fq2.LIMBS + 3 * Fq.LIMBS;
+    /** Scratch limbs of the products, squares and inverses. */
+    private static final int PRODUCT_SCRATCH = LIMBS + 4 * Fq6.LIMBS + Fq6.SCRATCH;
+    /** The set bits of {@link #SEED_ABS}, lowest first: where the chain of squarings keeps a power. */
+    private static final int[] SEED_BITS = setBits(SEED_ABS);
+    /** Scratch limbs needed by every scratch-taking operation here (the most by {@link #cyclotomicExpBySeed}). */
+    public static final int SCRATCH = SEED_BITS.length * LIMBS + PRODUCT_SCRATCH;
 
     private static final int H = Fq6.LIMBS;
     private static final int E = Fq2.LIMBS;
@@ -28,6 +34,18 @@ public final class Fq12
 
     private Fq12()
     {
+    }
+
+    private static int[] setBits(final long bits)
+    {
+        final int[] r = new int[Long.bitCount(bits)];
+        long rest = bits;
+        for (int k = 0; k < r.length; k++)
+        {
+            r[k] = Long.numberOfTrailingZeros(rest);
+            rest &= rest - 1;
+        }
+        return r;
     }
 
     /** @return a new element equal to one. */
@@ -295,7 +313,7 @@ public final class Fq12
      * squares stay double-width (each coordinate below 2p²), the sums get offsets of 2p² or 4p² to stay
      * non-negative (so below 6p² < p·2^384), and only the four output coordinates are reduced.
      */
-    private static void fq4Square(final long[] r, final int ro, final long[] x, final int xo, final long[] y,
+    static void fq4Square(final long[] r, final int ro, final long[] x, final int xo, final long[] y,
         final int yo, final long[] s, final int so)
     {
         final int w = FqWide.LIMBS;
@@ -344,24 +362,36 @@ public final class Fq12
     }
 
     /**
-     * {@code r = a^x} for the curve seed x = −0xd201000000010000, for {@code a} in the cyclotomic subgroup: square and
-     * multiply over |x| with cyclotomic squarings, then a conjugation for the sign.
+     * {@code r = a^x} for the curve seed x = −0xd201000000010000, for {@code a} in the cyclotomic subgroup: 63
+     * squarings in Karabina's compressed form ({@link CyclotomicCompression}), keeping the powers {@code a^(2^k)} at
+     * the six set bits k of |x|, which are then decompressed together (one Fq2 inversion) and multiplied; a
+     * conjugation gives the sign. Wrong for elements outside the subgroup.
      */
     public static void cyclotomicExpBySeed(final long[] r, final int ro, final long[] a, final int ao,
         final long[] s, final int so)
     {
-        final int base = so;
-        final int fs = so + LIMBS;
-        copy(s, base, a, ao);
-        copy(r, ro, a, ao);
-        for (int i = 62 - Long.numberOfLeadingZeros(SEED_ABS); i >= 0; i--)
+        final int slots = so;
+        final int fs = so + SEED_BITS.length * LIMBS;
+        // slot k ends up holding a^(2^SEED_BITS[k]), compressed
+        copy(s, slots, a, ao);
+        int squarings = 0;
+        for (int k = 0; k < SEED_BITS.length; k++)
         {
-            cyclotomicSquare(r, ro, r, ro, s, fs);
-            if (((SEED_ABS >>> i) & 1) != 0)
+            final int at = slots + k * LIMBS;
+            if (k > 0)
             {
-                mul(r, ro, r, ro, s, base, s, fs);
+                copy(s, at, s, at - LIMBS);
+            }
+            for (; squarings < SEED_BITS[k]; squarings++)
+            {
+                CyclotomicCompression.square(s, at, s, at, s, fs);
             }
         }
-        conjugate(r, ro, r, ro);
+        CyclotomicCompression.decompress(s, slots, SEED_BITS.length, s, fs);
+        for (int k = 1; k < SEED_BITS.length; k++)
+        {
+            mul(s, slots, s, slots, s, slots + k * LIMBS, s, fs);
+        }
+        conjugate(r, ro, s, slots);
     }
 }
