@@ -277,6 +277,41 @@ public final class Fq
         return true;
     }
 
+    /** {@code a ← a/2} in Fq (Montgomery form commutes with halving): add p when odd, then shift right. */
+    static void halve(final long[] a, final int ao)
+    {
+        final long mask = -(a[ao] & 1);
+        long x = a[ao];
+        long q = Q0 & mask;
+        final long s0 = x + q;
+        long carry = Limbs.carry(x, q, s0);
+        x = a[ao + 1];
+        q = Q1 & mask;
+        final long s1 = x + q + carry;
+        carry = Limbs.carry(x, q, s1);
+        x = a[ao + 2];
+        q = Q2 & mask;
+        final long s2 = x + q + carry;
+        carry = Limbs.carry(x, q, s2);
+        x = a[ao + 3];
+        q = Q3 & mask;
+        final long s3 = x + q + carry;
+        carry = Limbs.carry(x, q, s3);
+        x = a[ao + 4];
+        q = Q4 & mask;
+        final long s4 = x + q + carry;
+        carry = Limbs.carry(x, q, s4);
+        x = a[ao + 5];
+        q = Q5 & mask;
+        final long s5 = x + q + carry;
+        // p < 2^381, so a + p < 2^382 and the top limb never carries out
+        a[ao] = (s0 >>> 1) | (s1 << 63);
+        a[ao + 1] = (s1 >>> 1) | (s2 << 63);
+        a[ao + 2] = (s2 >>> 1) | (s3 << 63);
+        a[ao + 3] = (s3 >>> 1) | (s4 << 63);
+        a[ao + 4] = (s4 >>> 1) | (s5 << 63);
+        a[ao + 5] = s5 >>> 1;
+    }
 
     // ---- generated-shape arithmetic below: keep Fq and its sibling field in step ----
 

@@ -27,6 +27,10 @@ public final class Fq2
     private static final BigInteger SQRT_EXPONENT_1 = P.subtract(BigInteger.valueOf(3)).shiftRight(2);
     /** (p − 1)/2: the second exponent of the square root. */
     private static final BigInteger SQRT_EXPONENT_2 = P.subtract(BigInteger.ONE).shiftRight(1);
+    /** Window width of {@link #pow}: 16 odd powers in the table. */
+    private static final int POW_WINDOW = 5;
+    private static final int[] SQRT_SCHEDULE_1 = SlidingWindow.schedule(SQRT_EXPONENT_1, POW_WINDOW);
+    private static final int[] SQRT_SCHEDULE_2 = SlidingWindow.schedule(SQRT_EXPONENT_2, POW_WINDOW);
     private static final long[] ONE = of(BigInteger.ONE, BigInteger.ZERO);
     private static final long[] FQ_ZERO = new long[N];
     private static final long[] MINUS_ONE = of(P.subtract(BigInteger.ONE), BigInteger.ZERO);
@@ -333,19 +337,43 @@ public final class Fq2
         {
             throw new IllegalArgumentException("Fq2: negative exponent " + e);
         }
-        final long[] base = new long[LIMBS];
-        copy(base, 0, a, ao);
-        final long[] acc = one();
-        final long[] s = new long[SCRATCH];
-        for (int i = e.bitLength() - 1; i >= 0; i--)
+        if (e.signum() == 0)
         {
-            square(acc, 0, acc, 0, s, 0);
-            if (e.testBit(i))
+            setOne(r, ro);
+            return;
+        }
+        pow(r, ro, a, ao, SlidingWindow.schedule(e, POW_WINDOW));
+    }
+
+    /** {@code r = a^e} for the {@link SlidingWindow} schedule of e (windows of {@link #POW_WINDOW} bits). */
+    private static void pow(final long[] r, final int ro, final long[] a, final int ao, final int[] schedule)
+    {
+        final int odd = 1 << (POW_WINDOW - 1);
+        final long[] table = new long[(odd + 2) * LIMBS];
+        final int acc = odd * LIMBS;
+        final int square = acc + LIMBS;
+        final long[] s = new long[SCRATCH];
+        // table[k] = a^(2k+1)
+        copy(table, 0, a, ao);
+        square(table, square, a, ao, s, 0);
+        for (int k = 1; k < odd; k++)
+        {
+            mul(table, k * LIMBS, table, (k - 1) * LIMBS, table, square, s, 0);
+        }
+        copy(table, acc, table, (schedule[1] >> 1) * LIMBS);
+        for (int step = 2; step < schedule.length; step += 2)
+        {
+            for (int k = 0; k < schedule[step]; k++)
             {
-                mul(acc, 0, acc, 0, base, 0, s, 0);
+                square(table, acc, table, acc, s, 0);
+            }
+            final int digit = schedule[step + 1];
+            if (digit != 0)
+            {
+                mul(table, acc, table, acc, table, (digit >> 1) * LIMBS, s, 0);
             }
         }
-        copy(r, ro, acc, 0);
+        copy(r, ro, table, acc);
     }
 
     /**
@@ -366,8 +394,12 @@ public final class Fq2
     }
 
     /**
-     * Square root for p ≡ 3 (mod 4): Algorithm 9 of Adj and Rodríguez-Henríquez, "Square root computation over even
-     * extension fields" (eprint 2012/685). The candidate is checked by squaring.
+     * Square root through the norm, with two square roots in Fq instead of two exponentiations in Fq2: for
+     * {@code a = a0 + a1·u} with a1 ≠ 0, a is a square exactly when its norm {@code a0² + a1²} is one, say n²; then
+     * {@code x = x0 + x1·u} with {@code x0² = δ = (a0 + n)/2} and {@code x1 = a1/(2x0)} is a root. If δ is not a square
+     * then (p ≡ 3 mod 4) {@code c = δ^((p+1)/4)} squares to −δ, the other half {@code (a0 − n)/2 = −a1²/(4δ)} is the
+     * square, and {@code x0 = a1/(2c)}, {@code x1 = c}. δ is never zero while a1 ≠ 0. When a1 = 0 the root is √a0 or
+     * √(−a0)·u. The candidate is checked by squaring.
      *
      * @return whether {@code a} is a square; when it is, {@code r} holds a root (which one is unspecified).
      */
@@ -378,29 +410,46 @@ public final class Fq2
             setZero(r, ro);
             return true;
         }
-        final long[] s = new long[SCRATCH];
-        final long[] a1 = new long[LIMBS];
-        pow(a1, 0, a, ao, SQRT_EXPONENT_1);
-        final long[] x0 = new long[LIMBS];
-        mul(x0, 0, a1, 0, a, ao, s, 0);
-        final long[] alpha = new long[LIMBS];
-        mul(alpha, 0, a1, 0, x0, 0, s, 0);
         final long[] candidate = new long[LIMBS];
-        if (equal(alpha, 0, MINUS_ONE, 0))
+        if (Fq.isZero(a, ao + N))
         {
-            // x = u·x0 = −x0.c1 + x0.c0·u
-            Fq.neg(candidate, 0, x0, N);
-            Fq.copy(candidate, N, x0, 0);
+            if (!FqRoots.sqrt(candidate, 0, a, ao))
+            {
+                // a0 is not a square, so −a0 is: (t·u)² = −t²
+                Fq.neg(candidate, N, a, ao);
+                FqRoots.sqrt(candidate, N, candidate, N);
+                Fq.copy(candidate, 0, FQ_ZERO, 0);
+            }
         }
         else
         {
-            final long[] b = new long[LIMBS];
-            add(b, 0, alpha, 0, ONE, 0);
-            pow(b, 0, b, 0, SQRT_EXPONENT_2);
-            mul(candidate, 0, b, 0, x0, 0, s, 0);
+            final long[] t = new long[3 * N];
+            final int n = 0;
+            final int delta = N;
+            final int twice = 2 * N;
+            Fq.square(t, n, a, ao);
+            Fq.square(t, delta, a, ao + N);
+            Fq.add(t, n, t, n, t, delta);
+            if (!FqRoots.sqrt(t, n, t, n))
+            {
+                return false;
+            }
+            Fq.add(t, delta, a, ao, t, n);
+            Fq.halve(t, delta);
+            FqRoots.pow(candidate, 0, t, delta);
+            Fq.square(t, twice, candidate, 0);
+            final boolean deltaIsSquare = Fq.equal(t, twice, t, delta);
+            // c is x0 when δ is a square, else x1; the other coordinate is a1/(2c)
+            Fq.dbl(t, twice, candidate, 0);
+            Fq.inverse(t, twice, t, twice);
+            if (!deltaIsSquare)
+            {
+                Fq.copy(candidate, N, candidate, 0);
+            }
+            Fq.mul(candidate, deltaIsSquare ? N : 0, a, ao + N, t, twice);
         }
         final long[] check = new long[LIMBS];
-        square(check, 0, candidate, 0, s, 0);
+        square(check, 0, candidate, 0);
         if (!equal(check, 0, a, ao))
         {
             return false;

@@ -10,80 +10,20 @@ import java.math.BigInteger;
  */
 final class FqRoots
 {
-    private static final int WINDOW = 5;
     private static final BigInteger EXPONENT = Fq.MODULUS.add(BigInteger.ONE).shiftRight(2);
-    /** Pairs (squarings before, odd digit) from the most significant end; digit 0 ends with trailing squarings. */
-    private static final int[] SCHEDULE = schedule(EXPONENT);
-    private static final ThreadLocal<long[]> TABLE = ThreadLocal.withInitial(() -> new long[18 * Fq.LIMBS]);
+    /** See {@link SlidingWindow} for the layout. */
+    private static final int[] SCHEDULE = SlidingWindow.schedule(EXPONENT, MontgomeryField.POW_WINDOW);
+    private static final ThreadLocal<long[]> TABLE =
+        ThreadLocal.withInitial(() -> new long[Fq.FIELD.powTableLimbs()]);
 
     private FqRoots()
     {
     }
 
-    private static int[] schedule(final BigInteger e)
-    {
-        final java.util.List<Integer> steps = new java.util.ArrayList<>();
-        int i = e.bitLength() - 1;
-        int pendingSquares = 0;
-        boolean first = true;
-        while (i >= 0)
-        {
-            if (!e.testBit(i))
-            {
-                pendingSquares++;
-                i--;
-                continue;
-            }
-            // the longest window of at most WINDOW bits starting at i and ending on a set bit
-            int low = Math.max(i - WINDOW + 1, 0);
-            while (!e.testBit(low))
-            {
-                low++;
-            }
-            final int digit = e.shiftRight(low).intValue() & ((1 << (i - low + 1)) - 1);
-            steps.add(first ? 0 : pendingSquares + (i - low + 1));
-            steps.add(digit);
-            first = false;
-            pendingSquares = 0;
-            i = low - 1;
-        }
-        steps.add(pendingSquares);
-        steps.add(0);
-        return steps.stream().mapToInt(Integer::intValue).toArray();
-    }
-
     /** {@code r = a^((p+1)/4)} without checking that it is a root. */
     static void pow(final long[] r, final int ro, final long[] a, final int ao)
     {
-        final long[] table = TABLE.get();
-        final int acc = 16 * Fq.LIMBS;
-        final int square = 17 * Fq.LIMBS;
-        // table[k] = a^(2k+1) for k < 16
-        Fq.copy(table, 0, a, ao);
-        Fq.square(table, square, a, ao);
-        for (int k = 1; k < 16; k++)
-        {
-            Fq.mul(table, k * Fq.LIMBS, table, (k - 1) * Fq.LIMBS, table, square);
-        }
-        for (int s = 0; s < SCHEDULE.length; s += 2)
-        {
-            final int squarings = SCHEDULE[s];
-            final int digit = SCHEDULE[s + 1];
-            if (s == 0)
-            {
-                Fq.copy(table, acc, table, (digit >> 1) * Fq.LIMBS);
-                continue;
-            }
-            for (int k = 0; k < squarings; k++)
-            {
-                Fq.square(table, acc, table, acc);
-            }
-            if (digit != 0)
-            {
-                Fq.mul(table, acc, table, acc, table, (digit >> 1) * Fq.LIMBS);
-            }
-        }
-        Fq.copy(r, ro, table, acc);
+        Fq.FIELD.pow(r, ro, a, ao, SCHEDULE, TABLE.get());
     }
 
     /**

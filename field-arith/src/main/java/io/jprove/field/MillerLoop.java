@@ -114,8 +114,8 @@ final class MillerLoop
         final int xx = 7 * E;
         final int fs = 8 * E;
         Fq2.mul(t, a, pt, x, pt, y, t, fs);
-        halve(t, a);
-        halve(t, a + N);
+        Fq.halve(t, a);
+        Fq.halve(t, a + N);
         Fq2.square(t, b, pt, y, t, fs);
         Fq2.square(t, c, pt, z, t, fs);
         Fq2.square(t, xx, pt, x, t, fs);
@@ -141,8 +141,8 @@ final class MillerLoop
         Fq2.sub(t, g, t, b, t, ff);
         Fq2.mul(pt, x, t, a, t, g, t, fs);
         Fq2.add(t, g, t, b, t, ff);
-        halve(t, g);
-        halve(t, g + N);
+        Fq.halve(t, g);
+        Fq.halve(t, g + N);
         Fq2.square(t, g, t, g, t, fs);
         Fq2.square(t, a, t, e, t, fs);
         Fq2.dbl(t, c, t, a);
@@ -195,41 +195,5 @@ final class MillerLoop
         Fq2.sub(line, 0, line, 0, t, c);
         Fq2.mulByFq(line, E, t, theta, g1s, p, t, fs);
         Fq2.mulByFq(line, 2 * E, t, lambda, pt, negYp, t, fs);
-    }
-
-    /** {@code a ← a/2} in Fq (Montgomery form commutes with halving): add p when odd, then shift right. */
-    static void halve(final long[] a, final int ao)
-    {
-        final long mask = -(a[ao] & 1);
-        long x = a[ao];
-        long q = Fq.Q0 & mask;
-        final long s0 = x + q;
-        long carry = Limbs.carry(x, q, s0);
-        x = a[ao + 1];
-        q = Fq.Q1 & mask;
-        final long s1 = x + q + carry;
-        carry = Limbs.carry(x, q, s1);
-        x = a[ao + 2];
-        q = Fq.Q2 & mask;
-        final long s2 = x + q + carry;
-        carry = Limbs.carry(x, q, s2);
-        x = a[ao + 3];
-        q = Fq.Q3 & mask;
-        final long s3 = x + q + carry;
-        carry = Limbs.carry(x, q, s3);
-        x = a[ao + 4];
-        q = Fq.Q4 & mask;
-        final long s4 = x + q + carry;
-        carry = Limbs.carry(x, q, s4);
-        x = a[ao + 5];
-        q = Fq.Q5 & mask;
-        final long s5 = x + q + carry;
-        // p < 2^381, so a + p < 2^382 and the top limb never carries out
-        a[ao] = (s0 >>> 1) | (s1 << 63);
-        a[ao + 1] = (s1 >>> 1) | (s2 << 63);
-        a[ao + 2] = (s2 >>> 1) | (s3 << 63);
-        a[ao + 3] = (s3 >>> 1) | (s4 << 63);
-        a[ao + 4] = (s4 >>> 1) | (s5 << 63);
-        a[ao + 5] = s5 >>> 1;
     }
 }

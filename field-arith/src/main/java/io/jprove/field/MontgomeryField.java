@@ -27,6 +27,9 @@ public final class MontgomeryField
         void square(long[] r, int ro, long[] a, int ao);
     }
 
+    /** Window width of {@link #pow}: a table of 16 odd powers. */
+    static final int POW_WINDOW = 5;
+
     private final String name;
     private final int limbs;
     private final BigInteger modulus;
@@ -134,25 +137,57 @@ public final class MontgomeryField
         return Limbs.compare(a, offset, modulusLimbs, 0, limbs) < 0;
     }
 
-    /** {@code r = a^e} for a non-negative exponent (square-and-multiply, most significant bit first). */
+    /** {@code r = a^e} for a non-negative exponent, by {@link SlidingWindow} exponentiation. */
     public void pow(final long[] out, final int oo, final long[] a, final int ao, final BigInteger e)
     {
         if (e.signum() < 0)
         {
             throw new IllegalArgumentException("negative exponent");
         }
-        final long[] base = new long[limbs];
-        System.arraycopy(a, ao, base, 0, limbs);
-        final long[] acc = one();
-        for (int i = e.bitLength() - 1; i >= 0; i--)
+        if (e.signum() == 0)
         {
-            square.square(acc, 0, acc, 0);
-            if (e.testBit(i))
+            System.arraycopy(one(), 0, out, oo, limbs);
+            return;
+        }
+        pow(out, oo, a, ao, SlidingWindow.schedule(e, POW_WINDOW), new long[powTableLimbs()]);
+    }
+
+    /** @return the limbs of the table {@link #pow(long[], int, long[], int, int[], long[])} works in. */
+    int powTableLimbs()
+    {
+        return ((1 << (POW_WINDOW - 1)) + 2) * limbs;
+    }
+
+    /**
+     * {@code r = a^e} for the {@link SlidingWindow} schedule of e with windows of {@value #POW_WINDOW} bits, in the
+     * caller's table of {@link #powTableLimbs()} limbs (so fixed exponents can be scheduled once and run without
+     * allocating). {@code out} may lie in the table's last two slots or alias {@code a}.
+     */
+    void pow(final long[] out, final int oo, final long[] a, final int ao, final int[] schedule, final long[] table)
+    {
+        final int odd = 1 << (POW_WINDOW - 1);
+        final int acc = odd * limbs;
+        final int sq = acc + limbs;
+        System.arraycopy(a, ao, table, 0, limbs);
+        square.square(table, sq, a, ao);
+        for (int k = 1; k < odd; k++)
+        {
+            multiply.mul(table, k * limbs, table, (k - 1) * limbs, table, sq);
+        }
+        System.arraycopy(table, (schedule[1] >> 1) * limbs, table, acc, limbs);
+        for (int step = 2; step < schedule.length; step += 2)
+        {
+            for (int k = 0; k < schedule[step]; k++)
             {
-                multiply.mul(acc, 0, acc, 0, base, 0);
+                square.square(table, acc, table, acc);
+            }
+            final int digit = schedule[step + 1];
+            if (digit != 0)
+            {
+                multiply.mul(table, acc, table, acc, table, (digit >> 1) * limbs);
             }
         }
-        System.arraycopy(acc, 0, out, oo, limbs);
+        System.arraycopy(table, acc, out, oo, limbs);
     }
 
     /**

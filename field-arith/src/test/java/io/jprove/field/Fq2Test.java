@@ -306,6 +306,11 @@ class Fq2Test
         assertTrue(Fq2.sqrt(root, 0, new Ref(P.subtract(BigInteger.TWO), BigInteger.ZERO).limbs(), 0));
         Fq2.square(check, 0, root, 0);
         assertRef(new Ref(P.subtract(BigInteger.TWO), BigInteger.ZERO), check, "root of −2");
+        // c1 = 0 with c0 a square in Fq: the root stays in Fq
+        assertTrue(Fq2.sqrt(root, 0, new Ref(BigInteger.valueOf(4), BigInteger.ZERO).limbs(), 0));
+        final Ref two = Ref.of(root, 0);
+        assertTrue(two.equals(new Ref(BigInteger.TWO, BigInteger.ZERO))
+            || two.equals(new Ref(P.subtract(BigInteger.TWO), BigInteger.ZERO)), "root of 4 is ±2");
     }
 
     @Test
