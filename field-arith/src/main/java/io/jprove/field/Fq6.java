@@ -15,7 +15,7 @@ public final class Fq6
     /** 64-bit limbs per element. */
     public static final int LIMBS = 3 * Fq2.LIMBS;
     /** Scratch limbs needed by every scratch-taking operation here. */
-    public static final int SCRATCH = 8 * Fq2.LIMBS + Fq2.SCRATCH;
+    public static final int SCRATCH = Math.max(8 * Fq2.LIMBS + Fq2.SCRATCH, 12 * FqWide.LIMBS + 3 * Fq2.LIMBS);
 
     private static final int E = Fq2.LIMBS;
 
@@ -104,50 +104,100 @@ public final class Fq6
     }
 
     /**
-     * {@code r = a·b} by Karatsuba with six Fq2 multiplications: with {@code tᵢ = aᵢbᵢ},
-     * {@code c0 = ξ((a1 + a2)(b1 + b2) − t1 − t2) + t0}, {@code c1 = (a0 + a1)(b0 + b1) − t0 − t1 + ξt2},
-     * {@code c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1}. The sums stay unreduced: Fq2 multiplication takes them.
+     * {@code r = a·b} by Karatsuba over Fq2 with lazy reduction: with {@code tᵢ = aᵢbᵢ},
+     * {@code c0 = t0 + ξ((a1 + a2)(b1 + b2) − t1 − t2)}, {@code c1 = (a0 + a1)(b0 + b1) − t0 − t1 + ξt2},
+     * {@code c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1}, where the six Fq2 products stay double-width (each coordinate one
+     * sum of two Fq products, as in {@link Fq2#mul}), the combinations are formed double-width with multiples of p² as
+     * offsets, and only the six output coordinates are reduced: 6 reductions instead of 12.
+     * <p>
+     * Bounds, per double-width coordinate: the tᵢ are below 2p² (their b1 is negated as p − b1), the products of the
+     * unreduced sums below 8p² (2p − b1), so c2 < 14p², c1 < 16p² and c0 < 26p² — past p·2^384 ≈ 9.8p², hence
+     * {@link FqWide#reduceLoose}.
      */
     public static void mul(
         final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
         final long[] s, final int so)
     {
+        final int w = FqWide.LIMBS;
+        final int n = Fq.LIMBS;
+        // double-width Fq2 values: re at +0, im at +w
         final int t0 = so;
-        final int t1 = so + E;
-        final int t2 = so + 2 * E;
-        final int x = so + 3 * E;
-        final int y = so + 4 * E;
-        final int c0 = so + 5 * E;
-        final int c1 = so + 6 * E;
-        final int c2 = so + 7 * E;
-        final int fs = so + 8 * E;
-        Fq2.mul(s, t0, a, ao, b, bo, s, fs);
-        Fq2.mul(s, t1, a, ao + E, b, bo + E, s, fs);
-        Fq2.mul(s, t2, a, ao + 2 * E, b, bo + 2 * E, s, fs);
+        final int t1 = t0 + 2 * w;
+        final int t2 = t1 + 2 * w;
+        final int x = t2 + 2 * w;
+        final int y = x + 2 * w;
+        final int z = y + 2 * w;
+        final int sa = z + 2 * w;
+        final int sb = sa + E;
+        final int neg = sb + E;
+        productWide(s, t0, a, ao, b, bo, false, s, neg);
+        productWide(s, t1, a, ao + E, b, bo + E, false, s, neg);
+        productWide(s, t2, a, ao + 2 * E, b, bo + 2 * E, false, s, neg);
+        Fq2.addUnreduced(s, sa, a, ao + E, a, ao + 2 * E);
+        Fq2.addUnreduced(s, sb, b, bo + E, b, bo + 2 * E);
+        productWide(s, x, s, sa, s, sb, true, s, neg);
+        Fq2.addUnreduced(s, sa, a, ao, a, ao + E);
+        Fq2.addUnreduced(s, sb, b, bo, b, bo + E);
+        productWide(s, y, s, sa, s, sb, true, s, neg);
+        Fq2.addUnreduced(s, sa, a, ao, a, ao + 2 * E);
+        Fq2.addUnreduced(s, sb, b, bo, b, bo + 2 * E);
+        productWide(s, z, s, sa, s, sb, true, s, neg);
+        for (int k = 0; k < 2; k++)
+        {
+            final int o = k * w;
+            // z ← c2 = z + t1 + 4p² − t0 − t2
+            FqWide.add(s, z + o, s, z + o, s, t1 + o);
+            FqWide.add(s, z + o, s, z + o, FqWide.FOUR_P_SQUARED, 0);
+            FqWide.sub(s, z + o, s, z + o, s, t0 + o);
+            FqWide.sub(s, z + o, s, z + o, s, t2 + o);
+            // y ← y + 4p² − t0 − t1 (ξt2 follows)
+            FqWide.add(s, y + o, s, y + o, FqWide.FOUR_P_SQUARED, 0);
+            FqWide.sub(s, y + o, s, y + o, s, t0 + o);
+            FqWide.sub(s, y + o, s, y + o, s, t1 + o);
+            // x ← D = x + 4p² − t1 − t2
+            FqWide.add(s, x + o, s, x + o, FqWide.FOUR_P_SQUARED, 0);
+            FqWide.sub(s, x + o, s, x + o, s, t1 + o);
+            FqWide.sub(s, x + o, s, x + o, s, t2 + o);
+        }
+        // c1 = y + ξt2 with ξ(u + v·i) = (u − v) + (u + v)·i: y.re += t2.re + 2p² − t2.im, y.im += t2.re + t2.im
+        FqWide.add(s, y, s, y, s, t2);
+        FqWide.add(s, y, s, y, FqWide.TWO_P_SQUARED, 0);
+        FqWide.sub(s, y, s, y, s, t2 + w);
+        FqWide.add(s, y + w, s, y + w, s, t2);
+        FqWide.add(s, y + w, s, y + w, s, t2 + w);
+        // c0 = t0 + ξD: t0.re += D.re + 12p² − D.im, t0.im += D.re + D.im
+        FqWide.add(s, t0 + w, s, t0 + w, s, x);
+        FqWide.add(s, t0 + w, s, t0 + w, s, x + w);
+        FqWide.add(s, t0, s, t0, s, x);
+        FqWide.add(s, t0, s, t0, FqWide.TWELVE_P_SQUARED, 0);
+        FqWide.sub(s, t0, s, t0, s, x + w);
+        FqWide.reduceLoose(r, ro, s, t0);
+        FqWide.reduceLoose(r, ro + n, s, t0 + w);
+        FqWide.reduceLoose(r, ro + E, s, y);
+        FqWide.reduceLoose(r, ro + E + n, s, y + w);
+        FqWide.reduceLoose(r, ro + 2 * E, s, z);
+        FqWide.reduceLoose(r, ro + 2 * E + n, s, z + w);
+    }
 
-        Fq2.addUnreduced(s, x, a, ao + E, a, ao + 2 * E);
-        Fq2.addUnreduced(s, y, b, bo + E, b, bo + 2 * E);
-        Fq2.mul(s, c0, s, x, s, y, s, fs);
-        Fq2.sub(s, c0, s, c0, s, t1);
-        Fq2.sub(s, c0, s, c0, s, t2);
-        Fq2.mulByNonResidue(s, c0, s, c0, s, fs);
-        Fq2.add(s, c0, s, c0, s, t0);
-
-        Fq2.addUnreduced(s, x, a, ao, a, ao + E);
-        Fq2.addUnreduced(s, y, b, bo, b, bo + E);
-        Fq2.mul(s, c1, s, x, s, y, s, fs);
-        Fq2.sub(s, c1, s, c1, s, t0);
-        Fq2.sub(s, c1, s, c1, s, t1);
-        Fq2.mulByNonResidue(s, x, s, t2, s, fs);
-        Fq2.add(s, c1, s, c1, s, x);
-
-        Fq2.addUnreduced(s, x, a, ao, a, ao + 2 * E);
-        Fq2.addUnreduced(s, y, b, bo, b, bo + 2 * E);
-        Fq2.mul(s, c2, s, x, s, y, s, fs);
-        Fq2.sub(s, c2, s, c2, s, t0);
-        Fq2.sub(s, c2, s, c2, s, t2);
-        Fq2.add(s, c2, s, c2, s, t1);
-        System.arraycopy(s, c0, r, ro, LIMBS);
+    /**
+     * The Fq2 product {@code u·v} left double-width at {@code (r, ro)} (re, then im 12 limbs later):
+     * {@code re = u0v0 + u1(m − v1)}, {@code im = u0v1 + u1v0}, with m = 2p when the coordinates of u and v may be
+     * unreduced sums below 2p, else p. Uses six limbs at {@code (s, so)}.
+     */
+    private static void productWide(final long[] r, final int ro, final long[] u, final int uo, final long[] v,
+        final int vo, final boolean unreduced, final long[] s, final int so)
+    {
+        final int n = Fq.LIMBS;
+        if (unreduced)
+        {
+            FqWide.subFromTwiceModulus(s, so, v, vo + n);
+        }
+        else
+        {
+            Fq.neg(s, so, v, vo + n);
+        }
+        FqWide.sumOfProducts(r, ro, u, uo, v, vo, u, uo + n, s, so);
+        FqWide.sumOfProducts(r, ro + FqWide.LIMBS, u, uo, v, vo + n, u, uo + n, v, vo);
     }
 
     /**

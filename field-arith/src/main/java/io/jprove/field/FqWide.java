@@ -22,7 +22,11 @@ final class FqWide
     /** 2p² and 4p²: offsets for differences of sums of products (all results stay below 6p² < p·2^384). */
     static final long[] TWO_P_SQUARED = multipleOfPSquared(2);
     static final long[] FOUR_P_SQUARED = multipleOfPSquared(4);
+    /** 12p²: the offset of a difference whose subtrahend is below 12p² (Fq6's lazily reduced products). */
+    static final long[] TWELVE_P_SQUARED = multipleOfPSquared(12);
 
+    /** p on six limbs. */
+    private static final long[] P = {Fq.Q0, Fq.Q1, Fq.Q2, Fq.Q3, Fq.Q4, Fq.Q5};
     /** 2p on six limbs (below 2^383), the minuend of {@link #subFromTwiceModulus}. */
     private static final long[] TWO_P = twiceModulus();
 
@@ -1091,6 +1095,40 @@ final class FqWide
         }
         // t < p·2^384 gives a result below 2p < 2^382, so top is 0 here; subtract p once if needed
         subtractModulusIfAbove(r, ro, t0, t1, t2, t3, t4, t5);
+    }
+
+    /**
+     * {@link #reduce} for a wider range, {@code t < 4p·2^384} (about 39p²): first brings the top half below p by
+     * subtracting 2p and then p from it where it is not below them (each keeps t's class mod p), then reduces.
+     * Lazily reduced sums of several products need this: p·2^384 is only about 9.8p². <b>Changes the top six limbs of
+     * {@code t}.</b>
+     */
+    static void reduceLoose(final long[] r, final int ro, final long[] t, final int to)
+    {
+        subtractIfNotBelow(t, to + Fq.LIMBS, TWO_P);
+        subtractIfNotBelow(t, to + Fq.LIMBS, P);
+        reduce(r, ro, t, to);
+    }
+
+    /** {@code x ← x − m} on six limbs when {@code x ≥ m}, else leaves x (a compare pass, then a masked one). */
+    private static void subtractIfNotBelow(final long[] x, final int xo, final long[] m)
+    {
+        long borrow = 0;
+        for (int i = 0; i < Fq.LIMBS; i++)
+        {
+            final long a = x[xo + i];
+            borrow = Limbs.borrow(a, m[i], a - m[i] - borrow);
+        }
+        final long mask = borrow - 1;
+        borrow = 0;
+        for (int i = 0; i < Fq.LIMBS; i++)
+        {
+            final long a = x[xo + i];
+            final long b = m[i] & mask;
+            final long diff = a - b - borrow;
+            borrow = Limbs.borrow(a, b, diff);
+            x[xo + i] = diff;
+        }
     }
 
     private static void subtractModulusIfAbove(final long[] r, final int ro, final long t0, final long t1,

@@ -91,6 +91,25 @@ class FqWideTest
     }
 
     @Test
+    void shouldReduceLooselyBoundedValuesUpToFourTimesTheModulusShifted()
+    {
+        final BigInteger pR = P.shiftLeft(384);
+        final BigInteger bound = pR.shiftLeft(2);
+        final List<BigInteger> ts = operands(bound, 59);
+        for (final BigInteger edge : List.of(pR.subtract(BigInteger.ONE), pR, pR.shiftLeft(1).subtract(BigInteger.ONE),
+            pR.shiftLeft(1), pR.multiply(BigInteger.valueOf(3)), bound.subtract(BigInteger.ONE)))
+        {
+            ts.add(edge);
+        }
+        final long[] r = new long[Fq.LIMBS];
+        for (final BigInteger t : ts)
+        {
+            FqWide.reduceLoose(r, 0, limbs(t, FqWide.LIMBS), 0);
+            assertEquals(t.multiply(R_INVERSE).mod(P), Limbs.toBigInteger(r, 0, Fq.LIMBS), () -> "REDC of " + t);
+        }
+    }
+
+    @Test
     void shouldAddAndSubtractDoubleWidthValues()
     {
         final BigInteger bound = P.multiply(P).shiftLeft(1);
