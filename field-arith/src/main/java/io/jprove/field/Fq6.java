@@ -234,6 +234,86 @@ public final class Fq6
         System.arraycopy(s, s0, r, ro, LIMBS);
     }
 
+    /** Limbs of an Fq6 value left double-width: six 12-limb coordinates, coefficient k's re then im. */
+    static final int WIDE_LIMBS = 6 * FqWide.LIMBS;
+    /** Scratch limbs of {@link #mulBy01Wide} and {@link #mulBy1Wide}. */
+    static final int WIDE_SCRATCH = 10 * FqWide.LIMBS + 3 * Fq2.LIMBS + Fq.LIMBS;
+
+    /**
+     * {@link #mulBy01} left double-width at {@code (r, ro)} ({@link #WIDE_LIMBS} limbs, not reduced), for callers that
+     * combine before reducing. Every input coordinate must be reduced; {@code r} must overlap no input. Per
+     * double-width coordinate the results are below 14p², 12p² and 8p² for c0, c1 and c2 (both components): with
+     * {@code u0 = a0b0}, {@code u1 = a1b1} below 2p², {@code P = (a1 + a2)b1} and {@code R = (a0 + a2)b0} below 4p²,
+     * {@code Q = (a0 + a1)(b0 + b1)} below 8p², {@code c0 = u0 + ξ(P + 2p² − u1)}, {@code c1 = Q + 4p² − u0 − u1},
+     * {@code c2 = R + u1 + 2p² − u0}.
+     */
+    static void mulBy01Wide(final long[] r, final int ro, final long[] a, final int ao, final long[] b0, final int b0o,
+        final long[] b1, final int b1o, final long[] s, final int so)
+    {
+        final int w = FqWide.LIMBS;
+        final int u0 = so;
+        final int u1 = u0 + 2 * w;
+        final int pp = u1 + 2 * w;
+        final int q = pp + 2 * w;
+        final int sa = q + 2 * w;
+        final int sb = sa + E;
+        final int neg = sb + E;
+        final long[][] k = FqWide.P_SQUARED_TIMES;
+        productWide(s, u0, a, ao, b0, b0o, false, s, neg);
+        productWide(s, u1, a, ao + E, b1, b1o, false, s, neg);
+        Fq2.addUnreduced(s, sa, a, ao + E, a, ao + 2 * E);
+        productWide(s, pp, s, sa, b1, b1o, false, s, neg);
+        Fq2.addUnreduced(s, sa, a, ao, a, ao + E);
+        Fq2.addUnreduced(s, sb, b0, b0o, b1, b1o);
+        productWide(s, q, s, sa, s, sb, true, s, neg);
+        // c1 = Q + 4p² − u0 − u1, straight into r
+        for (int c = 0; c < 2; c++)
+        {
+            final int o = c * w;
+            FqWide.add(r, ro + 2 * w + o, s, q + o, k[4], 0);
+            FqWide.sub(r, ro + 2 * w + o, r, ro + 2 * w + o, s, u0 + o);
+            FqWide.sub(r, ro + 2 * w + o, r, ro + 2 * w + o, s, u1 + o);
+        }
+        // c2 = R + u1 + 2p² − u0 (R reuses Q's slot)
+        Fq2.addUnreduced(s, sa, a, ao, a, ao + 2 * E);
+        productWide(s, q, s, sa, b0, b0o, false, s, neg);
+        for (int c = 0; c < 2; c++)
+        {
+            final int o = c * w;
+            FqWide.add(r, ro + 4 * w + o, s, q + o, s, u1 + o);
+            FqWide.add(r, ro + 4 * w + o, r, ro + 4 * w + o, k[2], 0);
+            FqWide.sub(r, ro + 4 * w + o, r, ro + 4 * w + o, s, u0 + o);
+            // D = P + 2p² − u1, below 6p², in P's slot
+            FqWide.add(s, pp + o, s, pp + o, k[2], 0);
+            FqWide.sub(s, pp + o, s, pp + o, s, u1 + o);
+        }
+        // c0 = u0 + ξD: re = u0.re + D.re + 6p² − D.im, im = u0.im + D.re + D.im
+        FqWide.add(r, ro + w, s, u0 + w, s, pp);
+        FqWide.add(r, ro + w, r, ro + w, s, pp + w);
+        FqWide.add(r, ro, s, u0, s, pp);
+        FqWide.add(r, ro, r, ro, k[6], 0);
+        FqWide.sub(r, ro, r, ro, s, pp + w);
+    }
+
+    /**
+     * {@link #mulBy1} left double-width, {@code (ξa2b1, a0b1, a1b1)}: coordinates below 4p², 2p² and 2p². Inputs
+     * reduced; {@code r} must not overlap them.
+     */
+    static void mulBy1Wide(final long[] r, final int ro, final long[] a, final int ao, final long[] b1, final int b1o,
+        final long[] s, final int so)
+    {
+        final int w = FqWide.LIMBS;
+        final int x = so;
+        final int neg = x + 2 * w;
+        productWide(s, x, a, ao + 2 * E, b1, b1o, false, s, neg);
+        productWide(r, ro + 2 * w, a, ao, b1, b1o, false, s, neg);
+        productWide(r, ro + 4 * w, a, ao + E, b1, b1o, false, s, neg);
+        // ξx = (x.re + 2p² − x.im) + (x.re + x.im)·u
+        FqWide.add(r, ro + w, s, x, s, x + w);
+        FqWide.add(r, ro, s, x, FqWide.P_SQUARED_TIMES[2], 0);
+        FqWide.sub(r, ro, r, ro, s, x + w);
+    }
+
     /** {@code r = a·v = ξa2 + a0·v + a1·v²}. */
     public static void mulByNonResidue(final long[] r, final int ro, final long[] a, final int ao, final long[] s,
         final int so)

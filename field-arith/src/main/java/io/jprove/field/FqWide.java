@@ -24,6 +24,8 @@ final class FqWide
     static final long[] FOUR_P_SQUARED = multipleOfPSquared(4);
     /** 12p²: the offset of a difference whose subtrahend is below 12p² (Fq6's lazily reduced products). */
     static final long[] TWELVE_P_SQUARED = multipleOfPSquared(12);
+    /** k·p² for k = 0..20, for offsets of lazily reduced combinations: {@code P_SQUARED_TIMES[k]}. */
+    static final long[][] P_SQUARED_TIMES = multiplesOfPSquared(20);
 
     /** p on six limbs. */
     private static final long[] P = {Fq.Q0, Fq.Q1, Fq.Q2, Fq.Q3, Fq.Q4, Fq.Q5};
@@ -45,6 +47,16 @@ final class FqWide
     {
         final long[] r = new long[Fq.LIMBS];
         Limbs.fromBigInteger(Fq.MODULUS.shiftLeft(1), r, 0, Fq.LIMBS);
+        return r;
+    }
+
+    private static long[][] multiplesOfPSquared(final int max)
+    {
+        final long[][] r = new long[max + 1][];
+        for (int k = 0; k <= max; k++)
+        {
+            r[k] = multipleOfPSquared(k);
+        }
         return r;
     }
 

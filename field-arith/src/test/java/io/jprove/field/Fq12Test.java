@@ -146,6 +146,41 @@ class Fq12Test
     }
 
     @Test
+    void shouldMultiplyByALineAtTheEdgesOfTheLazyBounds()
+    {
+        // mulBy014 and the wide sparse products combine double-width values up to 32p² before reducing: coordinates
+        // of p − 1 everywhere push every sum to its largest
+        final BigInteger pm1 = Fq.MODULUS.subtract(BigInteger.ONE);
+        final BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, pm1};
+        final long[] s = new long[Fq12.SCRATCH];
+        final SplittableRandom rng = new SplittableRandom(91);
+        for (int round = 0; round < 3000; round++)
+        {
+            final long[] a = new long[Fq12.LIMBS];
+            final long[] coefficients = new long[Fq6.LIMBS];
+            for (int c = 0; c < 12; c++)
+            {
+                final BigInteger v = round == 0 ? pm1 : edges[rng.nextInt(edges.length)];
+                System.arraycopy(Fq.of(v), 0, a, c * Fq.LIMBS, Fq.LIMBS);
+            }
+            for (int c = 0; c < 6; c++)
+            {
+                final BigInteger v = round == 0 ? pm1 : edges[rng.nextInt(edges.length)];
+                System.arraycopy(Fq.of(v), 0, coefficients, c * Fq.LIMBS, Fq.LIMBS);
+            }
+            final long[] line = new long[Fq12.LIMBS];
+            Fq2.copy(line, 0, coefficients, 0);
+            Fq2.copy(line, E, coefficients, E);
+            Fq2.copy(line, 4 * E, coefficients, 2 * E);
+            final long[] full = new long[Fq12.LIMBS];
+            Fq12.mul(full, 0, a, 0, line, 0, s, 0);
+            final long[] sparse = new long[Fq12.LIMBS];
+            Fq12.mulBy014(sparse, 0, a, 0, coefficients, 0, coefficients, E, coefficients, 2 * E, s, 0);
+            assertArrayEquals(full, sparse, "mulBy014 at round " + round);
+        }
+    }
+
+    @Test
     void shouldRecomputeTheFrobeniusConstantsFromTheirDefinition()
     {
         assertEquals(BigInteger.ONE, P.mod(BigInteger.valueOf(6)), "p ≡ 1 (mod 6) makes (p^k − 1)/6 whole");
