@@ -22,18 +22,8 @@ public final class Fq2
     public static final int SCRATCH = 3 * FqWide.LIMBS + 2 * Fq.LIMBS;
 
     private static final int N = Fq.LIMBS;
-    private static final BigInteger P = Fq.MODULUS;
-    /** (p − 3)/4: the first exponent of the square root (Adj–Rodríguez-Henríquez, Algorithm 9). */
-    private static final BigInteger SQRT_EXPONENT_1 = P.subtract(BigInteger.valueOf(3)).shiftRight(2);
-    /** (p − 1)/2: the second exponent of the square root. */
-    private static final BigInteger SQRT_EXPONENT_2 = P.subtract(BigInteger.ONE).shiftRight(1);
-    /** Window width of {@link #pow}: 16 odd powers in the table. */
-    private static final int POW_WINDOW = 5;
-    private static final int[] SQRT_SCHEDULE_1 = SlidingWindow.schedule(SQRT_EXPONENT_1, POW_WINDOW);
-    private static final int[] SQRT_SCHEDULE_2 = SlidingWindow.schedule(SQRT_EXPONENT_2, POW_WINDOW);
     private static final long[] ONE = of(BigInteger.ONE, BigInteger.ZERO);
     private static final long[] FQ_ZERO = new long[N];
-    private static final long[] MINUS_ONE = of(P.subtract(BigInteger.ONE), BigInteger.ZERO);
     private static final ThreadLocal<long[]> SCRATCH_POOL = ThreadLocal.withInitial(() -> new long[SCRATCH]);
 
     private Fq2()
@@ -342,38 +332,8 @@ public final class Fq2
             setOne(r, ro);
             return;
         }
-        pow(r, ro, a, ao, SlidingWindow.schedule(e, POW_WINDOW));
-    }
-
-    /** {@code r = a^e} for the {@link SlidingWindow} schedule of e (windows of {@link #POW_WINDOW} bits). */
-    private static void pow(final long[] r, final int ro, final long[] a, final int ao, final int[] schedule)
-    {
-        final int odd = 1 << (POW_WINDOW - 1);
-        final long[] table = new long[(odd + 2) * LIMBS];
-        final int acc = odd * LIMBS;
-        final int square = acc + LIMBS;
-        final long[] s = new long[SCRATCH];
-        // table[k] = a^(2k+1)
-        copy(table, 0, a, ao);
-        square(table, square, a, ao, s, 0);
-        for (int k = 1; k < odd; k++)
-        {
-            mul(table, k * LIMBS, table, (k - 1) * LIMBS, table, square, s, 0);
-        }
-        copy(table, acc, table, (schedule[1] >> 1) * LIMBS);
-        for (int step = 2; step < schedule.length; step += 2)
-        {
-            for (int k = 0; k < schedule[step]; k++)
-            {
-                square(table, acc, table, acc, s, 0);
-            }
-            final int digit = schedule[step + 1];
-            if (digit != 0)
-            {
-                mul(table, acc, table, acc, table, (digit >> 1) * LIMBS, s, 0);
-            }
-        }
-        copy(r, ro, table, acc);
+        SlidingWindow.pow(r, ro, a, ao, SlidingWindow.schedule(e, SlidingWindow.WIDTH),
+            new long[SlidingWindow.tableLimbs(LIMBS)], LIMBS, Fq2::mul, Fq2::square);
     }
 
     /**

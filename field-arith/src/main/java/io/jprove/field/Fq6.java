@@ -169,7 +169,7 @@ public final class Fq6
         FqWide.add(s, t0 + w, s, t0 + w, s, x);
         FqWide.add(s, t0 + w, s, t0 + w, s, x + w);
         FqWide.add(s, t0, s, t0, s, x);
-        FqWide.add(s, t0, s, t0, FqWide.TWELVE_P_SQUARED, 0);
+        FqWide.add(s, t0, s, t0, FqWide.P_SQUARED_TIMES[12], 0);
         FqWide.sub(s, t0, s, t0, s, x + w);
         FqWide.reduceLoose(r, ro, s, t0);
         FqWide.reduceLoose(r, ro + n, s, t0 + w);

@@ -12,9 +12,9 @@ final class FqRoots
 {
     private static final BigInteger EXPONENT = Fq.MODULUS.add(BigInteger.ONE).shiftRight(2);
     /** See {@link SlidingWindow} for the layout. */
-    private static final int[] SCHEDULE = SlidingWindow.schedule(EXPONENT, MontgomeryField.POW_WINDOW);
+    private static final int[] SCHEDULE = SlidingWindow.schedule(EXPONENT, SlidingWindow.WIDTH);
     private static final ThreadLocal<long[]> TABLE =
-        ThreadLocal.withInitial(() -> new long[Fq.FIELD.powTableLimbs()]);
+        ThreadLocal.withInitial(() -> new long[SlidingWindow.tableLimbs(Fq.LIMBS)]);
 
     private FqRoots()
     {

@@ -17,15 +17,13 @@ final class FqWide
 {
     /** 64-bit limbs of a double-width value. */
     static final int LIMBS = 2 * Fq.LIMBS;
-    /** p², the offset that keeps a difference of two products non-negative. */
-    static final long[] P_SQUARED = multipleOfPSquared(1);
-    /** 2p² and 4p²: offsets for differences of sums of products (all results stay below 6p² < p·2^384). */
-    static final long[] TWO_P_SQUARED = multipleOfPSquared(2);
-    static final long[] FOUR_P_SQUARED = multipleOfPSquared(4);
-    /** 12p²: the offset of a difference whose subtrahend is below 12p² (Fq6's lazily reduced products). */
-    static final long[] TWELVE_P_SQUARED = multipleOfPSquared(12);
-    /** k·p² for k = 0..20, for offsets of lazily reduced combinations: {@code P_SQUARED_TIMES[k]}. */
+    /** k·p² for k = 0..20, for offsets that keep lazily reduced differences non-negative. */
     static final long[][] P_SQUARED_TIMES = multiplesOfPSquared(20);
+    /** p², the offset that keeps a difference of two products non-negative. */
+    static final long[] P_SQUARED = P_SQUARED_TIMES[1];
+    /** 2p² and 4p²: offsets for differences of sums of products (all results stay below 6p² < p·2^384). */
+    static final long[] TWO_P_SQUARED = P_SQUARED_TIMES[2];
+    static final long[] FOUR_P_SQUARED = P_SQUARED_TIMES[4];
 
     /** p on six limbs. */
     private static final long[] P = {Fq.Q0, Fq.Q1, Fq.Q2, Fq.Q3, Fq.Q4, Fq.Q5};

@@ -27,9 +27,6 @@ public final class MontgomeryField
         void square(long[] r, int ro, long[] a, int ao);
     }
 
-    /** Window width of {@link #pow}: a table of 16 odd powers. */
-    static final int POW_WINDOW = 5;
-
     private final String name;
     private final int limbs;
     private final BigInteger modulus;
@@ -149,45 +146,18 @@ public final class MontgomeryField
             System.arraycopy(one(), 0, out, oo, limbs);
             return;
         }
-        pow(out, oo, a, ao, SlidingWindow.schedule(e, POW_WINDOW), new long[powTableLimbs()]);
-    }
-
-    /** @return the limbs of the table {@link #pow(long[], int, long[], int, int[], long[])} works in. */
-    int powTableLimbs()
-    {
-        return ((1 << (POW_WINDOW - 1)) + 2) * limbs;
+        pow(out, oo, a, ao, SlidingWindow.schedule(e, SlidingWindow.WIDTH),
+            new long[SlidingWindow.tableLimbs(limbs)]);
     }
 
     /**
-     * {@code r = a^e} for the {@link SlidingWindow} schedule of e with windows of {@value #POW_WINDOW} bits, in the
-     * caller's table of {@link #powTableLimbs()} limbs (so fixed exponents can be scheduled once and run without
-     * allocating). {@code out} may lie in the table's last two slots or alias {@code a}.
+     * {@code r = a^e} for the {@link SlidingWindow} schedule of e, in the caller's table of
+     * {@link SlidingWindow#tableLimbs} limbs, so that fixed exponents can be scheduled once and run without
+     * allocating.
      */
     void pow(final long[] out, final int oo, final long[] a, final int ao, final int[] schedule, final long[] table)
     {
-        final int odd = 1 << (POW_WINDOW - 1);
-        final int acc = odd * limbs;
-        final int sq = acc + limbs;
-        System.arraycopy(a, ao, table, 0, limbs);
-        square.square(table, sq, a, ao);
-        for (int k = 1; k < odd; k++)
-        {
-            multiply.mul(table, k * limbs, table, (k - 1) * limbs, table, sq);
-        }
-        System.arraycopy(table, (schedule[1] >> 1) * limbs, table, acc, limbs);
-        for (int step = 2; step < schedule.length; step += 2)
-        {
-            for (int k = 0; k < schedule[step]; k++)
-            {
-                square.square(table, acc, table, acc);
-            }
-            final int digit = schedule[step + 1];
-            if (digit != 0)
-            {
-                multiply.mul(table, acc, table, acc, table, (digit >> 1) * limbs);
-            }
-        }
-        System.arraycopy(table, acc, out, oo, limbs);
+        SlidingWindow.pow(out, oo, a, ao, schedule, table, limbs, multiply, square);
     }
 
     /**

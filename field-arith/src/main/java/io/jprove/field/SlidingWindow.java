@@ -15,8 +15,53 @@ import java.util.List;
  */
 final class SlidingWindow
 {
+    /** Window width used by the fields' exponentiations: a table of 16 odd powers. */
+    static final int WIDTH = 5;
+
     private SlidingWindow()
     {
+    }
+
+    /** @return the limbs of the table {@link #pow} works in, for elements of {@code limbs} limbs. */
+    static int tableLimbs(final int limbs)
+    {
+        return ((1 << (WIDTH - 1)) + 2) * limbs;
+    }
+
+    /**
+     * {@code out = a^e} for the schedule of e with windows of {@value #WIDTH} bits, over any field given by its
+     * multiplication and squaring on elements of {@code limbs} limbs, in the caller's table of {@link #tableLimbs}
+     * limbs (so fixed exponents can be scheduled once and run without allocating). {@code out} may lie in the
+     * table's last two slots or alias {@code a}.
+     */
+    static void pow(final long[] out, final int oo, final long[] a, final int ao, final int[] schedule,
+        final long[] table, final int limbs, final MontgomeryField.Multiply multiply,
+        final MontgomeryField.Square square)
+    {
+        final int odd = 1 << (WIDTH - 1);
+        final int acc = odd * limbs;
+        final int sq = acc + limbs;
+        // table[k] = a^(2k+1)
+        System.arraycopy(a, ao, table, 0, limbs);
+        square.square(table, sq, a, ao);
+        for (int k = 1; k < odd; k++)
+        {
+            multiply.mul(table, k * limbs, table, (k - 1) * limbs, table, sq);
+        }
+        System.arraycopy(table, (schedule[1] >> 1) * limbs, table, acc, limbs);
+        for (int step = 2; step < schedule.length; step += 2)
+        {
+            for (int k = 0; k < schedule[step]; k++)
+            {
+                square.square(table, acc, table, acc);
+            }
+            final int digit = schedule[step + 1];
+            if (digit != 0)
+            {
+                multiply.mul(table, acc, table, acc, table, (digit >> 1) * limbs);
+            }
+        }
+        System.arraycopy(table, acc, out, oo, limbs);
     }
 
     /**
