@@ -377,16 +377,8 @@ public final class Fq12
     private static void timesThreeMinusTwice(final long[] r, final int ro, final long[] t, final int to,
         final long[] z, final int zo, final boolean plus)
     {
-        if (plus)
-        {
-            Fq2.add(r, ro, t, to, z, zo);
-        }
-        else
-        {
-            Fq2.sub(r, ro, t, to, z, zo);
-        }
-        Fq2.dbl(r, ro, r, ro);
-        Fq2.add(r, ro, r, ro, t, to);
+        CyclotomicCompression.threeTimesPlusMinusTwice(r, ro, t, to, z, zo, plus);
+        CyclotomicCompression.threeTimesPlusMinusTwice(r, ro + Fq.LIMBS, t, to + Fq.LIMBS, z, zo + Fq.LIMBS, plus);
     }
 
     /**
