@@ -20,6 +20,8 @@ public final class Fq2
     public static final int BYTES = 2 * Fq.BYTES;
     /** Scratch limbs needed by {@link #mul}, {@link #square} and every other scratch-taking operation here. */
     public static final int SCRATCH = 3 * FqWide.LIMBS + 2 * Fq.LIMBS;
+    /** Scratch limbs of {@link #productWide}. */
+    static final int PRODUCT_WIDE_SCRATCH = FqWide.LIMBS + 2 * Fq.LIMBS;
 
     private static final int N = Fq.LIMBS;
     private static final long[] ONE = of(BigInteger.ONE, BigInteger.ZERO);
@@ -157,26 +159,48 @@ public final class Fq2
     }
 
     /**
-     * {@code r = a·b} with lazy reduction: each coordinate is one double-width sum of two products and one reduction,
-     * {@code c0 = REDC(a0b0 + a1(2p − b1))} and {@code c1 = REDC(a0b1 + a1b0)}. Negating b1 first keeps c0's sum
-     * non-negative with no wide subtraction; column-wise accumulation of the two products made this faster than
-     * Karatsuba's three products plus the wide additions it needs. The coordinates of {@code a} and {@code b} may be
-     * unreduced sums below 2p (so callers can skip reducing a + b before multiplying): both sums then stay below
-     * 8p² < p·2^384, REDC's range, and the result is fully reduced. Uses {@link #SCRATCH} limbs of {@code s} at
+     * {@code r = a·b} with lazy reduction: Karatsuba's three Fq products left double-width, {@code t0 = a0b0},
+     * {@code t1 = a1b1}, {@code t2 = (a0 + a1)(b0 + b1)}, then {@code c0 = REDC(t0 + 4p² − t1)} and
+     * {@code c1 = REDC(t2 − t0 − t1)}: two reductions instead of four. The coordinates of {@code a} and {@code b} may
+     * be unreduced sums below 2p (so callers can skip reducing a + b before multiplying): both coordinates then stay
+     * below 8p² < p·2^384, REDC's range, and the result is fully reduced. Uses {@link #SCRATCH} limbs of {@code s} at
      * {@code so}.
      */
     public static void mul(
         final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
         final long[] s, final int so)
     {
-        final int t0 = so;
-        final int t1 = so + FqWide.LIMBS;
-        final int negB1 = so + 2 * FqWide.LIMBS;
-        FqWide.subFromTwiceModulus(s, negB1, b, bo + N);
-        FqWide.sumOfProducts(s, t0, a, ao, b, bo, a, ao + N, s, negB1);
-        FqWide.sumOfProducts(s, t1, a, ao, b, bo + N, a, ao + N, b, bo);
-        FqWide.reduce(r, ro, s, t0);
-        FqWide.reduce(r, ro + N, s, t1);
+        productWide(s, so, a, ao, b, bo, 4, s, so + 2 * FqWide.LIMBS);
+        FqWide.reduce(r, ro, s, so);
+        FqWide.reduce(r, ro + N, s, so + FqWide.LIMBS);
+    }
+
+    /**
+     * The product {@code u·v} left double-width at {@code (r, ro)}, re then im 12 limbs later, by Karatsuba:
+     * {@code re = u0v0 + k·p² − u1v1}, {@code im = (u0 + u1)(v0 + v1) − u0v0 − u1v1 = u0v1 + u1v0}. The offset
+     * multiple {@code k} must bound u1v1 / p²: 1 when both operands are reduced, 2 when one has coordinates below 2p
+     * (unreduced sums), 4 when both do; then both coordinates are below 2k·p². Karatsuba measured faster here than
+     * forming each coordinate as one column-wise sum of two products: three products and four double-width passes
+     * cost less than four products. {@code r} must overlap no input; uses {@link #PRODUCT_WIDE_SCRATCH} limbs at
+     * {@code (s, so)}.
+     */
+    static void productWide(final long[] r, final int ro, final long[] u, final int uo, final long[] v, final int vo,
+        final int k, final long[] s, final int so)
+    {
+        final int re = ro;
+        final int im = ro + FqWide.LIMBS;
+        final int t1 = so;
+        final int su = so + FqWide.LIMBS;
+        final int sv = su + N;
+        FqWide.addUnreduced(s, su, u, uo, u, uo + N);
+        FqWide.addUnreduced(s, sv, v, vo, v, vo + N);
+        FqWide.mul(r, re, u, uo, v, vo);
+        FqWide.mul(s, t1, u, uo + N, v, vo + N);
+        FqWide.mul(r, im, s, su, s, sv);
+        FqWide.sub(r, im, r, im, r, re);
+        FqWide.sub(r, im, r, im, s, t1);
+        FqWide.add(r, re, r, re, FqWide.P_SQUARED_TIMES[k], 0);
+        FqWide.sub(r, re, r, re, s, t1);
     }
 
     /**

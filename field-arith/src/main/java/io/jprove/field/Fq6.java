@@ -15,7 +15,8 @@ public final class Fq6
     /** 64-bit limbs per element. */
     public static final int LIMBS = 3 * Fq2.LIMBS;
     /** Scratch limbs needed by every scratch-taking operation here. */
-    public static final int SCRATCH = Math.max(8 * Fq2.LIMBS + Fq2.SCRATCH, 12 * FqWide.LIMBS + 3 * Fq2.LIMBS);
+    public static final int SCRATCH = Math.max(8 * Fq2.LIMBS + Fq2.SCRATCH,
+        12 * FqWide.LIMBS + 2 * Fq2.LIMBS + Fq2.PRODUCT_WIDE_SCRATCH);
 
     private static final int E = Fq2.LIMBS;
 
@@ -106,12 +107,12 @@ public final class Fq6
     /**
      * {@code r = a·b} by Karatsuba over Fq2 with lazy reduction: with {@code tᵢ = aᵢbᵢ},
      * {@code c0 = t0 + ξ((a1 + a2)(b1 + b2) − t1 − t2)}, {@code c1 = (a0 + a1)(b0 + b1) − t0 − t1 + ξt2},
-     * {@code c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1}, where the six Fq2 products stay double-width (each coordinate one
-     * sum of two Fq products, as in {@link Fq2#mul}), the combinations are formed double-width with multiples of p² as
+     * {@code c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1}, where the six Fq2 products stay double-width
+     * ({@link Fq2#productWide}), the combinations are formed double-width with multiples of p² as
      * offsets, and only the six output coordinates are reduced: 6 reductions instead of 12.
      * <p>
-     * Bounds, per double-width coordinate: the tᵢ are below 2p² (their b1 is negated as p − b1), the products of the
-     * unreduced sums below 8p² (2p − b1), so c2 < 14p², c1 < 16p² and c0 < 26p² — past p·2^384 ≈ 9.8p², hence
+     * Bounds, per double-width coordinate: the tᵢ are below 2p² (offset p²), the products of the unreduced sums
+     * below 8p² (offset 4p²), so c2 < 14p², c1 < 16p² and c0 < 26p² — past p·2^384 ≈ 9.8p², hence
      * {@link FqWide#reduceLoose}.
      */
     public static void mul(
@@ -129,19 +130,19 @@ public final class Fq6
         final int z = y + 2 * w;
         final int sa = z + 2 * w;
         final int sb = sa + E;
-        final int neg = sb + E;
-        productWide(s, t0, a, ao, b, bo, false, s, neg);
-        productWide(s, t1, a, ao + E, b, bo + E, false, s, neg);
-        productWide(s, t2, a, ao + 2 * E, b, bo + 2 * E, false, s, neg);
+        final int ps = sb + E;
+        Fq2.productWide(s, t0, a, ao, b, bo, 1, s, ps);
+        Fq2.productWide(s, t1, a, ao + E, b, bo + E, 1, s, ps);
+        Fq2.productWide(s, t2, a, ao + 2 * E, b, bo + 2 * E, 1, s, ps);
         Fq2.addUnreduced(s, sa, a, ao + E, a, ao + 2 * E);
         Fq2.addUnreduced(s, sb, b, bo + E, b, bo + 2 * E);
-        productWide(s, x, s, sa, s, sb, true, s, neg);
+        Fq2.productWide(s, x, s, sa, s, sb, 4, s, ps);
         Fq2.addUnreduced(s, sa, a, ao, a, ao + E);
         Fq2.addUnreduced(s, sb, b, bo, b, bo + E);
-        productWide(s, y, s, sa, s, sb, true, s, neg);
+        Fq2.productWide(s, y, s, sa, s, sb, 4, s, ps);
         Fq2.addUnreduced(s, sa, a, ao, a, ao + 2 * E);
         Fq2.addUnreduced(s, sb, b, bo, b, bo + 2 * E);
-        productWide(s, z, s, sa, s, sb, true, s, neg);
+        Fq2.productWide(s, z, s, sa, s, sb, 4, s, ps);
         for (int k = 0; k < 2; k++)
         {
             final int o = k * w;
@@ -177,27 +178,6 @@ public final class Fq6
         FqWide.reduceLoose(r, ro + E + n, s, y + w);
         FqWide.reduceLoose(r, ro + 2 * E, s, z);
         FqWide.reduceLoose(r, ro + 2 * E + n, s, z + w);
-    }
-
-    /**
-     * The Fq2 product {@code u·v} left double-width at {@code (r, ro)} (re, then im 12 limbs later):
-     * {@code re = u0v0 + u1(m − v1)}, {@code im = u0v1 + u1v0}, with m = 2p when the coordinates of u and v may be
-     * unreduced sums below 2p, else p. Uses six limbs at {@code (s, so)}.
-     */
-    private static void productWide(final long[] r, final int ro, final long[] u, final int uo, final long[] v,
-        final int vo, final boolean unreduced, final long[] s, final int so)
-    {
-        final int n = Fq.LIMBS;
-        if (unreduced)
-        {
-            FqWide.subFromTwiceModulus(s, so, v, vo + n);
-        }
-        else
-        {
-            Fq.neg(s, so, v, vo + n);
-        }
-        FqWide.sumOfProducts(r, ro, u, uo, v, vo, u, uo + n, s, so);
-        FqWide.sumOfProducts(r, ro + FqWide.LIMBS, u, uo, v, vo + n, u, uo + n, v, vo);
     }
 
     /**
@@ -237,7 +217,7 @@ public final class Fq6
     /** Limbs of an Fq6 value left double-width: six 12-limb coordinates, coefficient k's re then im. */
     static final int WIDE_LIMBS = 6 * FqWide.LIMBS;
     /** Scratch limbs of {@link #mulBy01Wide} and {@link #mulBy1Wide}. */
-    static final int WIDE_SCRATCH = 10 * FqWide.LIMBS + 3 * Fq2.LIMBS + Fq.LIMBS;
+    static final int WIDE_SCRATCH = 8 * FqWide.LIMBS + 2 * Fq2.LIMBS + Fq2.PRODUCT_WIDE_SCRATCH;
 
     /**
      * {@link #mulBy01} left double-width at {@code (r, ro)} ({@link #WIDE_LIMBS} limbs, not reduced), for callers that
@@ -257,15 +237,15 @@ public final class Fq6
         final int q = pp + 2 * w;
         final int sa = q + 2 * w;
         final int sb = sa + E;
-        final int neg = sb + E;
+        final int ps = sb + E;
         final long[][] k = FqWide.P_SQUARED_TIMES;
-        productWide(s, u0, a, ao, b0, b0o, false, s, neg);
-        productWide(s, u1, a, ao + E, b1, b1o, false, s, neg);
+        Fq2.productWide(s, u0, a, ao, b0, b0o, 1, s, ps);
+        Fq2.productWide(s, u1, a, ao + E, b1, b1o, 1, s, ps);
         Fq2.addUnreduced(s, sa, a, ao + E, a, ao + 2 * E);
-        productWide(s, pp, s, sa, b1, b1o, false, s, neg);
+        Fq2.productWide(s, pp, s, sa, b1, b1o, 2, s, ps);
         Fq2.addUnreduced(s, sa, a, ao, a, ao + E);
         Fq2.addUnreduced(s, sb, b0, b0o, b1, b1o);
-        productWide(s, q, s, sa, s, sb, true, s, neg);
+        Fq2.productWide(s, q, s, sa, s, sb, 4, s, ps);
         // c1 = Q + 4p² − u0 − u1, straight into r
         for (int c = 0; c < 2; c++)
         {
@@ -276,7 +256,7 @@ public final class Fq6
         }
         // c2 = R + u1 + 2p² − u0 (R reuses Q's slot)
         Fq2.addUnreduced(s, sa, a, ao, a, ao + 2 * E);
-        productWide(s, q, s, sa, b0, b0o, false, s, neg);
+        Fq2.productWide(s, q, s, sa, b0, b0o, 2, s, ps);
         for (int c = 0; c < 2; c++)
         {
             final int o = c * w;
@@ -304,10 +284,10 @@ public final class Fq6
     {
         final int w = FqWide.LIMBS;
         final int x = so;
-        final int neg = x + 2 * w;
-        productWide(s, x, a, ao + 2 * E, b1, b1o, false, s, neg);
-        productWide(r, ro + 2 * w, a, ao, b1, b1o, false, s, neg);
-        productWide(r, ro + 4 * w, a, ao + E, b1, b1o, false, s, neg);
+        final int ps = x + 2 * w;
+        Fq2.productWide(s, x, a, ao + 2 * E, b1, b1o, 1, s, ps);
+        Fq2.productWide(r, ro + 2 * w, a, ao, b1, b1o, 1, s, ps);
+        Fq2.productWide(r, ro + 4 * w, a, ao + E, b1, b1o, 1, s, ps);
         // ξx = (x.re + 2p² − x.im) + (x.re + x.im)·u
         FqWide.add(r, ro + w, s, x, s, x + w);
         FqWide.add(r, ro, s, x, FqWide.P_SQUARED_TIMES[2], 0);

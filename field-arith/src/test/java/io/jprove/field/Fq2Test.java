@@ -201,6 +201,53 @@ class Fq2Test
         }
     }
 
+    @Test
+    void shouldKeepWideProductsExactAndWithinTheirStatedBounds()
+    {
+        // productWide(k) promises re ≡ u0v0 − u1v1 and im = u0v1 + u1v0 exactly, both below 2k·p², for u1v1 < k·p²:
+        // k = 1 for reduced operands, 2 when u has coordinates below 2p, 4 when both do
+        final BigInteger twoP = P.shiftLeft(1);
+        final BigInteger pp = P.multiply(P);
+        final List<BigInteger> reduced = List.of(BigInteger.ZERO, BigInteger.ONE, P.subtract(BigInteger.ONE));
+        final List<BigInteger> loose = List.of(BigInteger.ZERO, P, twoP.subtract(BigInteger.ONE));
+        final SplittableRandom rng = new SplittableRandom(23);
+        final long[] wide = new long[2 * FqWide.LIMBS];
+        final long[] s = new long[Fq2.PRODUCT_WIDE_SCRATCH];
+        for (final int k : new int[] {1, 2, 4})
+        {
+            final List<BigInteger> us = k == 1 ? reduced : loose;
+            final List<BigInteger> vs = k == 4 ? loose : reduced;
+            final BigInteger uBound = k == 1 ? P : twoP;
+            final BigInteger vBound = k == 4 ? twoP : P;
+            for (int i = 0; i < ROUNDS + 81; i++)
+            {
+                final BigInteger[] v = new BigInteger[4];
+                for (int c = 0; c < 4; c++)
+                {
+                    // the first 81 cases: every combination of three edges per coordinate
+                    v[c] = i < 81
+                        ? (c < 2 ? us : vs).get(i / (int) Math.pow(3, c) % 3)
+                        : new BigInteger(390, new java.util.Random(rng.nextLong())).mod(c < 2 ? uBound : vBound);
+                }
+                final long[] u = new long[Fq2.LIMBS];
+                final long[] w = new long[Fq2.LIMBS];
+                Limbs.fromBigInteger(v[0], u, 0, Fq.LIMBS);
+                Limbs.fromBigInteger(v[1], u, Fq.LIMBS, Fq.LIMBS);
+                Limbs.fromBigInteger(v[2], w, 0, Fq.LIMBS);
+                Limbs.fromBigInteger(v[3], w, Fq.LIMBS, Fq.LIMBS);
+                Fq2.productWide(wide, 0, u, 0, w, 0, k, s, 0);
+                final BigInteger re = FqWide.toBigInteger(wide, 0);
+                final BigInteger im = FqWide.toBigInteger(wide, FqWide.LIMBS);
+                final String at = "k = " + k + ", case " + i;
+                assertEquals(v[0].multiply(v[2]).subtract(v[1].multiply(v[3])).mod(pp), re.mod(pp), "re " + at);
+                assertEquals(v[0].multiply(v[3]).add(v[1].multiply(v[2])), im, "im " + at);
+                final BigInteger bound = pp.multiply(BigInteger.valueOf(2L * k));
+                assertTrue(re.signum() >= 0 && re.compareTo(bound) < 0, "re below 2k·p², " + at);
+                assertTrue(im.compareTo(bound) < 0, "im below 2k·p², " + at);
+            }
+        }
+    }
+
     /** The field element whose Montgomery limbs are {@code limbs} (which may be unreduced): limbs·R⁻¹ mod p. */
     private static BigInteger montgomeryValue(final BigInteger limbs)
     {
