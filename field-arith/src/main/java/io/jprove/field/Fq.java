@@ -282,28 +282,28 @@ public final class Fq
     {
         final long mask = -(a[ao] & 1);
         long x = a[ao];
-        long q = Q0 & mask;
-        final long s0 = x + q;
-        long carry = Limbs.carry(x, q, s0);
+        long t = x + (Q0 & mask);
+        final long s0 = t;
+        long carry = Limbs.carry(x, t);
         x = a[ao + 1];
-        q = Q1 & mask;
-        final long s1 = x + q + carry;
-        carry = Limbs.carry(x, q, s1);
+        t = x + (Q1 & mask);
+        final long s1 = t + carry;
+        carry = Limbs.carryOut(x, t, carry);
         x = a[ao + 2];
-        q = Q2 & mask;
-        final long s2 = x + q + carry;
-        carry = Limbs.carry(x, q, s2);
+        t = x + (Q2 & mask);
+        final long s2 = t + carry;
+        carry = Limbs.carryOut(x, t, carry);
         x = a[ao + 3];
-        q = Q3 & mask;
-        final long s3 = x + q + carry;
-        carry = Limbs.carry(x, q, s3);
+        t = x + (Q3 & mask);
+        final long s3 = t + carry;
+        carry = Limbs.carryOut(x, t, carry);
         x = a[ao + 4];
-        q = Q4 & mask;
-        final long s4 = x + q + carry;
-        carry = Limbs.carry(x, q, s4);
+        t = x + (Q4 & mask);
+        final long s4 = t + carry;
+        carry = Limbs.carryOut(x, t, carry);
         x = a[ao + 5];
-        q = Q5 & mask;
-        final long s5 = x + q + carry;
+        t = x + (Q5 & mask);
+        final long s5 = t + carry;
         // p < 2^381, so a + p < 2^382 and the top limb never carries out
         a[ao] = (s0 >>> 1) | (s1 << 63);
         a[ao + 1] = (s1 >>> 1) | (s2 << 63);
@@ -927,17 +927,29 @@ public final class Fq
     /** {@code r = a + b}; {@code r} may alias an input. */
     public static void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
     {
-        final long s0 = a[ao] + b[bo];
-        long c = Limbs.carry(a[ao], b[bo], s0);
-        final long s1 = a[ao + 1] + b[bo + 1] + c;
-        c = Limbs.carry(a[ao + 1], b[bo + 1], s1);
-        final long s2 = a[ao + 2] + b[bo + 2] + c;
-        c = Limbs.carry(a[ao + 2], b[bo + 2], s2);
-        final long s3 = a[ao + 3] + b[bo + 3] + c;
-        c = Limbs.carry(a[ao + 3], b[bo + 3], s3);
-        final long s4 = a[ao + 4] + b[bo + 4] + c;
-        c = Limbs.carry(a[ao + 4], b[bo + 4], s4);
-        final long s5 = a[ao + 5] + b[bo + 5] + c;
+        long x = a[ao];
+        long t = x + b[bo];
+        final long s0 = t;
+        long c = Limbs.carry(x, t);
+        x = a[ao + 1];
+        t = x + b[bo + 1];
+        final long s1 = t + c;
+        c = Limbs.carryOut(x, t, c);
+        x = a[ao + 2];
+        t = x + b[bo + 2];
+        final long s2 = t + c;
+        c = Limbs.carryOut(x, t, c);
+        x = a[ao + 3];
+        t = x + b[bo + 3];
+        final long s3 = t + c;
+        c = Limbs.carryOut(x, t, c);
+        x = a[ao + 4];
+        t = x + b[bo + 4];
+        final long s4 = t + c;
+        c = Limbs.carryOut(x, t, c);
+        x = a[ao + 5];
+        t = x + b[bo + 5];
+        final long s5 = t + c;
         reduceOnce(r, ro, s0, s1, s2, s3, s4, s5);
     }
 
@@ -947,27 +959,32 @@ public final class Fq
         long x = a[ao];
         long y = b[bo];
         final long d0 = x - y;
-        long borrow = Limbs.borrow(x, y, d0);
+        long borrow = Limbs.borrowOut(x, y, d0, 0);
         x = a[ao + 1];
         y = b[bo + 1];
-        final long d1 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d1);
+        long t = x - y;
+        final long d1 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         x = a[ao + 2];
         y = b[bo + 2];
-        final long d2 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d2);
+        t = x - y;
+        final long d2 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         x = a[ao + 3];
         y = b[bo + 3];
-        final long d3 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d3);
+        t = x - y;
+        final long d3 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         x = a[ao + 4];
         y = b[bo + 4];
-        final long d4 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d4);
+        t = x - y;
+        final long d4 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         x = a[ao + 5];
         y = b[bo + 5];
-        final long d5 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d5);
+        t = x - y;
+        final long d5 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         addMaskedModulus(r, ro, d0, d1, d2, d3, d4, d5, -borrow);
     }
 
@@ -976,17 +993,23 @@ public final class Fq
         final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4, final long t5)
     {
         final long e0 = t0 - Q0;
-        long borrow = Limbs.borrow(t0, Q0, e0);
-        final long e1 = t1 - Q1 - borrow;
-        borrow = Limbs.borrow(t1, Q1, e1);
-        final long e2 = t2 - Q2 - borrow;
-        borrow = Limbs.borrow(t2, Q2, e2);
-        final long e3 = t3 - Q3 - borrow;
-        borrow = Limbs.borrow(t3, Q3, e3);
-        final long e4 = t4 - Q4 - borrow;
-        borrow = Limbs.borrow(t4, Q4, e4);
-        final long e5 = t5 - Q5 - borrow;
-        borrow = Limbs.borrow(t5, Q5, e5);
+        long borrow = Limbs.borrowOut(t0, Q0, e0, 0);
+        long d;
+        d = t1 - Q1;
+        final long e1 = d - borrow;
+        borrow = Limbs.borrowOut(t1, Q1, d, borrow);
+        d = t2 - Q2;
+        final long e2 = d - borrow;
+        borrow = Limbs.borrowOut(t2, Q2, d, borrow);
+        d = t3 - Q3;
+        final long e3 = d - borrow;
+        borrow = Limbs.borrowOut(t3, Q3, d, borrow);
+        d = t4 - Q4;
+        final long e4 = d - borrow;
+        borrow = Limbs.borrowOut(t4, Q4, d, borrow);
+        d = t5 - Q5;
+        final long e5 = d - borrow;
+        borrow = Limbs.borrowOut(t5, Q5, d, borrow);
         // keep t when t - q borrowed (t < q), else take t - q
         final long keep = -borrow;
         r[ro] = (t0 & keep) | (e0 & ~keep);
@@ -1003,26 +1026,26 @@ public final class Fq
     {
         final long q0 = Q0 & mask;
         final long s0 = t0 + q0;
-        long c = Limbs.carry(t0, q0, s0);
+        long c = Limbs.carry(t0, s0);
         r[ro] = s0;
         final long q1 = Q1 & mask;
-        final long s1 = t1 + q1 + c;
-        c = Limbs.carry(t1, q1, s1);
-        r[ro + 1] = s1;
+        final long u1 = t1 + q1;
+        r[ro + 1] = u1 + c;
+        c = Limbs.carryOut(t1, u1, c);
         final long q2 = Q2 & mask;
-        final long s2 = t2 + q2 + c;
-        c = Limbs.carry(t2, q2, s2);
-        r[ro + 2] = s2;
+        final long u2 = t2 + q2;
+        r[ro + 2] = u2 + c;
+        c = Limbs.carryOut(t2, u2, c);
         final long q3 = Q3 & mask;
-        final long s3 = t3 + q3 + c;
-        c = Limbs.carry(t3, q3, s3);
-        r[ro + 3] = s3;
+        final long u3 = t3 + q3;
+        r[ro + 3] = u3 + c;
+        c = Limbs.carryOut(t3, u3, c);
         final long q4 = Q4 & mask;
-        final long s4 = t4 + q4 + c;
-        c = Limbs.carry(t4, q4, s4);
-        r[ro + 4] = s4;
+        final long u4 = t4 + q4;
+        r[ro + 4] = u4 + c;
+        c = Limbs.carryOut(t4, u4, c);
         final long q5 = Q5 & mask;
-        final long s5 = t5 + q5 + c;
-        r[ro + 5] = s5;
+        final long u5 = t5 + q5;
+        r[ro + 5] = u5 + c;
     }
 }

@@ -491,7 +491,7 @@ final class FqWide
         for (int i = 0; i < Fq.LIMBS; i++)
         {
             final long a = x[xo + i];
-            borrow = Limbs.borrow(a, m[i], a - m[i] - borrow);
+            borrow = Limbs.borrowOut(a, m[i], a - m[i], borrow);
         }
         final long mask = borrow - 1;
         borrow = 0;
@@ -499,9 +499,9 @@ final class FqWide
         {
             final long a = x[xo + i];
             final long b = m[i] & mask;
-            final long diff = a - b - borrow;
-            borrow = Limbs.borrow(a, b, diff);
-            x[xo + i] = diff;
+            final long t = a - b;
+            x[xo + i] = t - borrow;
+            borrow = Limbs.borrowOut(a, b, t, borrow);
         }
     }
 

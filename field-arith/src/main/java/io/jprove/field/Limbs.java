@@ -5,8 +5,10 @@ import java.math.BigInteger;
 /**
  * Multi-precision helpers on little-endian arrays of unsigned 64-bit limbs, shared by the Montgomery fields.
  * <p>
- * Carries and borrows are computed branch-free from the top bits of the operands (Hacker's Delight 2-13), so the JIT
- * emits straight-line code and the kernel compiler can read the same bodies.
+ * Carries and borrows are computed branch-free (Hacker's Delight 2-13, or unsigned compares that the JIT turns into
+ * flag reads), so the JIT emits straight-line code and the kernel compiler can read the same bodies. Which form a
+ * routine uses was measured: serial chains (modular addition) want {@link #carryOut}'s short carry path; wide,
+ * throughput-bound code (the double-width products) is faster with the fewer instructions of the others.
  */
 public final class Limbs
 {
@@ -38,6 +40,37 @@ public final class Limbs
     public static long carry(final long x, final long sum)
     {
         return Long.compareUnsigned(sum, x) < 0 ? 1 : 0;
+    }
+
+    /**
+     * Carry out of {@code t + carryIn}, where {@code t = x + y} was formed first: the addition wrapped, or the carry
+     * came in onto an all-ones {@code t}. Both tests read only x and y, so along a chain each limb adds just an
+     * and and an or to the carry's path (two cycles instead of four or five for the forms above): the shape for
+     * serial carry chains, which are latency-bound.
+     *
+     * @param x       either addend of {@code t}.
+     * @param t       the wrapped {@code x + y}.
+     * @param carryIn 0 or 1.
+     * @return 0 or 1.
+     */
+    public static long carryOut(final long x, final long t, final long carryIn)
+    {
+        return (Long.compareUnsigned(t, x) < 0 ? 1L : 0L) | (carryIn & (t == -1L ? 1L : 0L));
+    }
+
+    /**
+     * Borrow out of {@code t − borrowIn}, where {@code t = x − y} was formed first: the subtraction wrapped, or the
+     * borrow came in onto a zero {@code t}. The borrow counterpart of {@link #carryOut}.
+     *
+     * @param x        minuend of {@code t}.
+     * @param y        subtrahend of {@code t}.
+     * @param t        the wrapped {@code x − y}.
+     * @param borrowIn 0 or 1.
+     * @return 0 or 1.
+     */
+    public static long borrowOut(final long x, final long y, final long t, final long borrowIn)
+    {
+        return (Long.compareUnsigned(x, y) < 0 ? 1L : 0L) | (borrowIn & (t == 0L ? 1L : 0L));
     }
 
     /**
