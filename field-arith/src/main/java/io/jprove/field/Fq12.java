@@ -77,6 +77,12 @@ public final class Fq12
         Fq2.setOne(r, ro);
     }
 
+    /** Sets {@code r} to zero. */
+    public static void setZero(final long[] r, final int ro)
+    {
+        java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
+    }
+
     /** Copies an element. */
     public static void copy(final long[] r, final int ro, final long[] a, final int ao)
     {

@@ -19,15 +19,17 @@ final class MillerLoop
 {
     private static final int N = Fq.LIMBS;
     private static final int E = Fq2.LIMBS;
-    /** Limbs kept per pair: T (projective, X‖Y‖Z) then −yP. */
-    private static final int PAIR = 3 * E + N;
+    /** Limbs kept per pair: T (projective, X‖Y‖Z), then xP, 3xP and −yP. */
+    private static final int PAIR = 3 * E + 3 * N;
+    private static final int XP = 3 * E;
+    private static final int THREE_XP = XP + N;
+    private static final int NEG_YP = THREE_XP + N;
 
     private final long[] t = new long[8 * E + Fq2.SCRATCH];
     private final long[] line = new long[3 * E];
     private final long[] s = new long[Fq12.SCRATCH];
     private final long[] f = new long[Fq12.LIMBS];
     private long[] pairs = new long[PAIR];
-    private int[] g1At = new int[1];
     private int[] g2At = new int[1];
 
     /**
@@ -49,17 +51,28 @@ final class MillerLoop
             {
                 Fq12.square(f, 0, f, 0, s, 0);
             }
-            first = false;
             for (int i = 0; i < active; i++)
             {
-                doubling(i * PAIR, g1s, g1At[i]);
-                Fq12.mulBy014(f, 0, f, 0, line, 0, line, E, line, 2 * E, s, 0);
+                doubling(i * PAIR);
+                if (first && i == 0)
+                {
+                    // f = 1, so f times the first line is the line itself, placed at 1, v and vw
+                    Fq12.setZero(f, 0);
+                    Fq2.copy(f, 0, line, 0);
+                    Fq2.copy(f, E, line, E);
+                    Fq2.copy(f, 4 * E, line, 2 * E);
+                }
+                else
+                {
+                    Fq12.mulBy014(f, 0, f, 0, line, 0, line, E, line, 2 * E, s, 0);
+                }
             }
+            first = false;
             if (((seed >>> bit) & 1) != 0)
             {
                 for (int i = 0; i < active; i++)
                 {
-                    addition(i * PAIR, g1s, g1At[i], g2s, g2At[i]);
+                    addition(i * PAIR, g2s, g2At[i]);
                     Fq12.mulBy014(f, 0, f, 0, line, 0, line, E, line, 2 * E, s, 0);
                 }
             }
@@ -67,13 +80,12 @@ final class MillerLoop
         Fq12.conjugate(r, ro, f, 0);
     }
 
-    /** Copies the finite pairs' Q into T (Z = 1) and −yP; @return how many pairs take part. */
+    /** Copies the finite pairs' Q into T (Z = 1), xP, 3xP and −yP; @return how many pairs take part. */
     private int prepare(final long[] g1s, final int g1o, final long[] g2s, final int g2o, final int count)
     {
         if (pairs.length < count * PAIR)
         {
             pairs = new long[count * PAIR];
-            g1At = new int[count];
             g2At = new int[count];
         }
         int active = 0;
@@ -88,8 +100,10 @@ final class MillerLoop
             final int at = active * PAIR;
             System.arraycopy(g2s, q, pairs, at, 2 * E);
             Fq2.setOne(pairs, at + 2 * E);
-            Fq2.negFq(pairs, at + 3 * E, g1s, p + N);
-            g1At[active] = p;
+            System.arraycopy(g1s, p, pairs, at + XP, N);
+            Fq.add(pairs, at + THREE_XP, g1s, p, g1s, p);
+            Fq.add(pairs, at + THREE_XP, pairs, at + THREE_XP, g1s, p);
+            Fq2.negFq(pairs, at + NEG_YP, g1s, p + N);
             g2At[active] = q;
             active++;
         }
@@ -97,13 +111,14 @@ final class MillerLoop
     }
 
     /** T ← 2T and the tangent line at P into {@link #line}. */
-    private void doubling(final int at, final long[] g1s, final int p)
+    private void doubling(final int at)
     {
         final long[] pt = pairs;
         final int x = at;
         final int y = at + E;
         final int z = at + 2 * E;
-        final int negYp = at + 3 * E;
+        final int threeXp = at + THREE_XP;
+        final int negYp = at + NEG_YP;
         final int a = 0;
         final int b = E;
         final int c = 2 * E;
@@ -133,9 +148,7 @@ final class MillerLoop
         Fq2.add(t, ff, t, ff, t, e);
         // line: (E − B) + 3X²·xP·v − H·yP·vw
         Fq2.sub(line, 0, t, e, t, b);
-        Fq2.dbl(t, g, t, xx);
-        Fq2.add(t, g, t, g, t, xx);
-        Fq2.mulByFq(line, E, t, g, g1s, p, t, fs);
+        Fq2.mulByFq(line, E, t, xx, pt, threeXp, t, fs);
         Fq2.mulByFq(line, 2 * E, t, h, pt, negYp, t, fs);
         // X3 = A(B − F), Y3 = ((B + F)/2)² − 3E², Z3 = B·H
         Fq2.sub(t, g, t, b, t, ff);
@@ -152,13 +165,13 @@ final class MillerLoop
     }
 
     /** T ← T + Q (Q affine) and the line through them at P into {@link #line}. */
-    private void addition(final int at, final long[] g1s, final int p, final long[] g2s, final int q)
+    private void addition(final int at, final long[] g2s, final int q)
     {
         final long[] pt = pairs;
         final int x = at;
         final int y = at + E;
         final int z = at + 2 * E;
-        final int negYp = at + 3 * E;
+        final int negYp = at + NEG_YP;
         final int xq = q;
         final int yq = q + E;
         final int theta = 0;
@@ -193,7 +206,7 @@ final class MillerLoop
         Fq2.mul(line, 0, t, lambda, g2s, yq, t, fs);
         Fq2.mul(t, c, t, theta, g2s, xq, t, fs);
         Fq2.sub(line, 0, line, 0, t, c);
-        Fq2.mulByFq(line, E, t, theta, g1s, p, t, fs);
+        Fq2.mulByFq(line, E, t, theta, pt, at + XP, t, fs);
         Fq2.mulByFq(line, 2 * E, t, lambda, pt, negYp, t, fs);
     }
 }
