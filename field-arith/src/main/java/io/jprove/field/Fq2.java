@@ -180,9 +180,8 @@ public final class Fq2
      * {@code re = u0v0 + k·p² − u1v1}, {@code im = (u0 + u1)(v0 + v1) − u0v0 − u1v1 = u0v1 + u1v0}. The offset
      * multiple {@code k} must bound u1v1 / p²: 1 when both operands are reduced, 2 when one has coordinates below 2p
      * (unreduced sums), 4 when both do; then both coordinates are below 2k·p². Karatsuba measured faster here than
-     * forming each coordinate as one column-wise sum of two products: three products and four double-width passes
-     * cost less than four products. {@code r} must overlap no input; uses {@link #PRODUCT_WIDE_SCRATCH} limbs at
-     * {@code (s, so)}.
+     * forming each coordinate as one column-wise sum of two products. {@code r} must overlap no input; uses
+     * {@link #PRODUCT_WIDE_SCRATCH} limbs at {@code (s, so)}.
      */
     static void productWide(final long[] r, final int ro, final long[] u, final int uo, final long[] v, final int vo,
         final int k, final long[] s, final int so)
@@ -197,10 +196,7 @@ public final class Fq2
         FqWide.mul(r, re, u, uo, v, vo);
         FqWide.mul(s, t1, u, uo + N, v, vo + N);
         FqWide.mul(r, im, s, su, s, sv);
-        FqWide.sub(r, im, r, im, r, re);
-        FqWide.sub(r, im, r, im, s, t1);
-        FqWide.add(r, re, r, re, FqWide.P_SQUARED_TIMES[k], 0);
-        FqWide.sub(r, re, r, re, s, t1);
+        FqWide.karatsubaFinish(r, re, im, s, t1, FqWide.P_SQUARED_TIMES[k]);
     }
 
     /**

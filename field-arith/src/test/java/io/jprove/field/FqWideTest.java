@@ -128,4 +128,30 @@ class FqWideTest
         assertEquals(pm1.shiftLeft(1), Limbs.toBigInteger(six, 0, Fq.LIMBS));
         assertEquals(P.multiply(P), FqWide.toBigInteger(FqWide.P_SQUARED, 0));
     }
+    @Test
+    void shouldFinishKaratsubaProductsInOnePass()
+    {
+        // re = x + k − t and im = y − x − t for any x, t ≤ k and y ≥ x + t; limbs of all ones and zeros make every
+        // carry and borrow chain run its full length
+        final BigInteger k = P.multiply(P).shiftLeft(2);
+        final BigInteger ones = BigInteger.ONE.shiftLeft(700).subtract(BigInteger.ONE);
+        final List<BigInteger> xs = new ArrayList<>(operands(k, 61));
+        final List<BigInteger> ts = new ArrayList<>(operands(k, 62));
+        final List<BigInteger> gaps = new ArrayList<>(operands(k, 63));
+        xs.addAll(List.of(ones, BigInteger.ZERO, k.subtract(BigInteger.ONE)));
+        ts.addAll(List.of(BigInteger.ZERO, ones, k));
+        gaps.addAll(List.of(BigInteger.ZERO, BigInteger.ZERO, ones));
+        final long[] r = new long[2 * FqWide.LIMBS];
+        for (int i = 0; i < xs.size(); i++)
+        {
+            final BigInteger x = xs.get(i);
+            final BigInteger t = ts.get(i);
+            final BigInteger y = x.add(t).add(gaps.get(i));
+            Limbs.fromBigInteger(x, r, 0, FqWide.LIMBS);
+            Limbs.fromBigInteger(y, r, FqWide.LIMBS, FqWide.LIMBS);
+            FqWide.karatsubaFinish(r, 0, FqWide.LIMBS, limbs(t, FqWide.LIMBS), 0, limbs(k, FqWide.LIMBS));
+            assertEquals(x.add(k).subtract(t), FqWide.toBigInteger(r, 0), "re at " + i);
+            assertEquals(y.subtract(x).subtract(t), FqWide.toBigInteger(r, FqWide.LIMBS), "im at " + i);
+        }
+    }
 }
