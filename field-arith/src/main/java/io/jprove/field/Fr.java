@@ -616,13 +616,21 @@ public final class Fr
     /** {@code r = a + b}; {@code r} may alias an input. */
     public static void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
     {
-        final long s0 = a[ao] + b[bo];
-        long c = Limbs.carry(a[ao], b[bo], s0);
-        final long s1 = a[ao + 1] + b[bo + 1] + c;
-        c = Limbs.carry(a[ao + 1], b[bo + 1], s1);
-        final long s2 = a[ao + 2] + b[bo + 2] + c;
-        c = Limbs.carry(a[ao + 2], b[bo + 2], s2);
-        final long s3 = a[ao + 3] + b[bo + 3] + c;
+        long x = a[ao];
+        long t = x + b[bo];
+        final long s0 = t;
+        long c = Limbs.carry(x, t);
+        x = a[ao + 1];
+        t = x + b[bo + 1];
+        final long s1 = t + c;
+        c = Limbs.carryOut(x, t, c);
+        x = a[ao + 2];
+        t = x + b[bo + 2];
+        final long s2 = t + c;
+        c = Limbs.carryOut(x, t, c);
+        x = a[ao + 3];
+        t = x + b[bo + 3];
+        final long s3 = t + c;
         reduceOnce(r, ro, s0, s1, s2, s3);
     }
 
@@ -632,19 +640,22 @@ public final class Fr
         long x = a[ao];
         long y = b[bo];
         final long d0 = x - y;
-        long borrow = Limbs.borrow(x, y, d0);
+        long borrow = Limbs.borrowOut(x, y, d0, 0);
         x = a[ao + 1];
         y = b[bo + 1];
-        final long d1 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d1);
+        long t = x - y;
+        final long d1 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         x = a[ao + 2];
         y = b[bo + 2];
-        final long d2 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d2);
+        t = x - y;
+        final long d2 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         x = a[ao + 3];
         y = b[bo + 3];
-        final long d3 = x - y - borrow;
-        borrow = Limbs.borrow(x, y, d3);
+        t = x - y;
+        final long d3 = t - borrow;
+        borrow = Limbs.borrowOut(x, y, t, borrow);
         addMaskedModulus(r, ro, d0, d1, d2, d3, -borrow);
     }
 
@@ -652,13 +663,17 @@ public final class Fr
     private static void reduceOnce(final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3)
     {
         final long e0 = t0 - Q0;
-        long borrow = Limbs.borrow(t0, Q0, e0);
-        final long e1 = t1 - Q1 - borrow;
-        borrow = Limbs.borrow(t1, Q1, e1);
-        final long e2 = t2 - Q2 - borrow;
-        borrow = Limbs.borrow(t2, Q2, e2);
-        final long e3 = t3 - Q3 - borrow;
-        borrow = Limbs.borrow(t3, Q3, e3);
+        long borrow = Limbs.borrowOut(t0, Q0, e0, 0);
+        long d;
+        d = t1 - Q1;
+        final long e1 = d - borrow;
+        borrow = Limbs.borrowOut(t1, Q1, d, borrow);
+        d = t2 - Q2;
+        final long e2 = d - borrow;
+        borrow = Limbs.borrowOut(t2, Q2, d, borrow);
+        d = t3 - Q3;
+        final long e3 = d - borrow;
+        borrow = Limbs.borrowOut(t3, Q3, d, borrow);
         // keep t when t - q borrowed (t < q), else take t - q
         final long keep = -borrow;
         r[ro] = (t0 & keep) | (e0 & ~keep);
@@ -672,18 +687,18 @@ public final class Fr
     {
         final long q0 = Q0 & mask;
         final long s0 = t0 + q0;
-        long c = Limbs.carry(t0, q0, s0);
+        long c = Limbs.carry(t0, s0);
         r[ro] = s0;
         final long q1 = Q1 & mask;
-        final long s1 = t1 + q1 + c;
-        c = Limbs.carry(t1, q1, s1);
-        r[ro + 1] = s1;
+        final long u1 = t1 + q1;
+        r[ro + 1] = u1 + c;
+        c = Limbs.carryOut(t1, u1, c);
         final long q2 = Q2 & mask;
-        final long s2 = t2 + q2 + c;
-        c = Limbs.carry(t2, q2, s2);
-        r[ro + 2] = s2;
+        final long u2 = t2 + q2;
+        r[ro + 2] = u2 + c;
+        c = Limbs.carryOut(t2, u2, c);
         final long q3 = Q3 & mask;
-        final long s3 = t3 + q3 + c;
-        r[ro + 3] = s3;
+        final long u3 = t3 + q3;
+        r[ro + 3] = u3 + c;
     }
 }
