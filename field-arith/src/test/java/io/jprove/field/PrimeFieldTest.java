@@ -31,6 +31,7 @@ class PrimeFieldTest
         MontgomeryField.Multiply add,
         MontgomeryField.Multiply sub,
         Unary neg,
+        Unary dbl,
         Unary square,
         SquareRoot sqrt,
         Legendre legendre)
@@ -82,8 +83,9 @@ class PrimeFieldTest
     static Stream<PrimeField> fields()
     {
         return Stream.of(
-            new PrimeField("Fq", Fq.FIELD, Fq::mul, Fq::add, Fq::sub, Fq::neg, Fq::square, Fq::sqrt, Fq::legendre),
-            new PrimeField("Fr", Fr.FIELD, Fr::mul, Fr::add, Fr::sub, Fr::neg, Fr::square, Fr::sqrt, Fr::legendre));
+            new PrimeField("Fq", Fq.FIELD, Fq::mul, Fq::add, Fq::sub, Fq::neg, Fq::dbl, Fq::square, Fq::sqrt, Fq::legendre),
+            new PrimeField("Fr", Fr.FIELD, Fr::mul, Fr::add, Fr::sub, Fr::neg, Fr::dbl, Fr::square, Fr::sqrt,
+                Fr::legendre));
     }
 
     /** Edge cases: 0, 1, 2, m−1, m−2, (m−1)/2, 2^k ± 1 below m, and all-ones limbs below m. */
@@ -203,6 +205,8 @@ class PrimeFieldTest
             final long[] r = new long[f.limbs()];
             f.neg().apply(r, 0, a, 0);
             assertEquals(x.negate().mod(m), f.value(r));
+            f.dbl().apply(r, 0, a, 0);
+            assertEquals(x.shiftLeft(1).mod(m), f.value(r));
             f.square().apply(r, 0, a, 0);
             assertEquals(x.multiply(x).mod(m), f.value(r));
             if (x.signum() != 0)
