@@ -185,13 +185,8 @@ class Fq2Test
                     ? edges.get(k == 0 ? i % edges.size() : i / edges.size())
                     : new BigInteger(390, new java.util.Random(rng.nextLong())).mod(twoP);
             }
-            // raw limbs: the Montgomery forms of the coordinates are whatever values the limbs hold
-            final long[] a = new long[Fq2.LIMBS];
-            final long[] b = new long[Fq2.LIMBS];
-            Limbs.fromBigInteger(v[0], a, 0, Fq.LIMBS);
-            Limbs.fromBigInteger(v[1], a, Fq.LIMBS, Fq.LIMBS);
-            Limbs.fromBigInteger(v[2], b, 0, Fq.LIMBS);
-            Limbs.fromBigInteger(v[3], b, Fq.LIMBS, Fq.LIMBS);
+            final long[] a = rawLimbs(v[0], v[1]);
+            final long[] b = rawLimbs(v[2], v[3]);
             Fq2.mul(r, 0, a, 0, b, 0);
             final Ref x = new Ref(montgomeryValue(v[0]), montgomeryValue(v[1]));
             final Ref y = new Ref(montgomeryValue(v[2]), montgomeryValue(v[3]));
@@ -229,12 +224,8 @@ class Fq2Test
                         ? (c < 2 ? us : vs).get(i / (int) Math.pow(3, c) % 3)
                         : new BigInteger(390, new java.util.Random(rng.nextLong())).mod(c < 2 ? uBound : vBound);
                 }
-                final long[] u = new long[Fq2.LIMBS];
-                final long[] w = new long[Fq2.LIMBS];
-                Limbs.fromBigInteger(v[0], u, 0, Fq.LIMBS);
-                Limbs.fromBigInteger(v[1], u, Fq.LIMBS, Fq.LIMBS);
-                Limbs.fromBigInteger(v[2], w, 0, Fq.LIMBS);
-                Limbs.fromBigInteger(v[3], w, Fq.LIMBS, Fq.LIMBS);
+                final long[] u = rawLimbs(v[0], v[1]);
+                final long[] w = rawLimbs(v[2], v[3]);
                 Fq2.productWide(wide, 0, u, 0, w, 0, k, s, 0);
                 final BigInteger re = FqWide.toBigInteger(wide, 0);
                 final BigInteger im = FqWide.toBigInteger(wide, FqWide.LIMBS);
@@ -246,6 +237,15 @@ class Fq2Test
                 assertTrue(im.compareTo(bound) < 0, "im below 2k·p², " + at);
             }
         }
+    }
+
+    /** An Fq2 value whose coordinates' limbs are {@code c0} and {@code c1} as they are (possibly unreduced). */
+    private static long[] rawLimbs(final BigInteger c0, final BigInteger c1)
+    {
+        final long[] r = new long[Fq2.LIMBS];
+        Limbs.fromBigInteger(c0, r, 0, Fq.LIMBS);
+        Limbs.fromBigInteger(c1, r, Fq.LIMBS, Fq.LIMBS);
+        return r;
     }
 
     /** The field element whose Montgomery limbs are {@code limbs} (which may be unreduced): limbs·R⁻¹ mod p. */
