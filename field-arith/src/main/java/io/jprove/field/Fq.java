@@ -988,8 +988,11 @@ public final class Fq
         addMaskedModulus(r, ro, d0, d1, d2, d3, d4, d5, -borrow);
     }
 
-    /** Writes {@code t} or {@code t − q}, whichever is below q; {@code t} must be below 2q. */
-    private static void reduceOnce(
+    /**
+     * Writes {@code t} or {@code t − q}, whichever is below q; {@code t} must be below 2q. Also the last step of
+     * {@link FqWide#reduce}.
+     */
+    static void reduceOnce(
         final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4, final long t5)
     {
         final long e0 = t0 - Q0;

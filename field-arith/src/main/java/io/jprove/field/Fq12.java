@@ -73,7 +73,7 @@ public final class Fq12
     /** Sets {@code r} to one. */
     public static void setOne(final long[] r, final int ro)
     {
-        java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
+        setZero(r, ro);
         Fq2.setOne(r, ro);
     }
 

@@ -19,15 +19,13 @@ final class FqWide
     static final int LIMBS = 2 * Fq.LIMBS;
     /** k·p² for k = 0..20, for offsets that keep lazily reduced differences non-negative. */
     static final long[][] P_SQUARED_TIMES = multiplesOfPSquared(20);
-    /** p², the offset that keeps a difference of two products non-negative. */
-    static final long[] P_SQUARED = P_SQUARED_TIMES[1];
     /** 2p² and 4p²: offsets for differences of sums of products (all results stay below 6p² < p·2^384). */
     static final long[] TWO_P_SQUARED = P_SQUARED_TIMES[2];
     static final long[] FOUR_P_SQUARED = P_SQUARED_TIMES[4];
 
     /** p on six limbs. */
     private static final long[] P = {Fq.Q0, Fq.Q1, Fq.Q2, Fq.Q3, Fq.Q4, Fq.Q5};
-    /** 2p on six limbs (below 2^383), the minuend of {@link #subFromTwiceModulus}. */
+    /** 2p on six limbs (below 2^383), the first step of {@link #reduceLoose}. */
     private static final long[] TWO_P = twiceModulus();
 
     private static final long Q0 = Fq.Q0;
@@ -468,7 +466,7 @@ final class FqWide
             top = carry(s, x) + carry(t5, s);
         }
         // t < p·2^384 gives a result below 2p < 2^382, so top is 0 here; subtract p once if needed
-        subtractModulusIfAbove(r, ro, t0, t1, t2, t3, t4, t5);
+        Fq.reduceOnce(r, ro, t0, t1, t2, t3, t4, t5);
     }
 
     /**
@@ -503,42 +501,6 @@ final class FqWide
             x[xo + i] = t - borrow;
             borrow = Limbs.borrowOut(a, b, t, borrow);
         }
-    }
-
-    private static void subtractModulusIfAbove(final long[] r, final int ro, final long t0, final long t1,
-        final long t2, final long t3, final long t4, final long t5)
-    {
-        final long e0 = t0 - Q0;
-        long borrow = Limbs.borrow(t0, Q0, e0);
-        final long e1 = t1 - Q1 - borrow;
-        borrow = Limbs.borrow(t1, Q1, e1);
-        final long e2 = t2 - Q2 - borrow;
-        borrow = Limbs.borrow(t2, Q2, e2);
-        final long e3 = t3 - Q3 - borrow;
-        borrow = Limbs.borrow(t3, Q3, e3);
-        final long e4 = t4 - Q4 - borrow;
-        borrow = Limbs.borrow(t4, Q4, e4);
-        final long e5 = t5 - Q5 - borrow;
-        borrow = Limbs.borrow(t5, Q5, e5);
-        final long keep = -borrow;
-        r[ro] = (t0 & keep) | (e0 & ~keep);
-        r[ro + 1] = (t1 & keep) | (e1 & ~keep);
-        r[ro + 2] = (t2 & keep) | (e2 & ~keep);
-        r[ro + 3] = (t3 & keep) | (e3 & ~keep);
-        r[ro + 4] = (t4 & keep) | (e4 & ~keep);
-        r[ro + 5] = (t5 & keep) | (e5 & ~keep);
-    }
-
-    /**
-     * {@code r = a·b·2^−384 mod p} (a Montgomery product, fully reduced) for {@code a·b < p·2^384}, e.g. one factor
-     * below p and the other below 2^383; uses {@link #LIMBS} limbs of scratch at {@code (s, so)}. {@code r} may alias
-     * an input.
-     */
-    static void mulReduce(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
-        final long[] s, final int so)
-    {
-        mul(s, so, a, ao, b, bo);
-        reduce(r, ro, s, so);
     }
 
     /**
@@ -614,23 +576,6 @@ final class FqWide
             final long s2 = s + c;
             c = carry(s, x) + carry(s2, s);
             r[ro + i] = s2;
-        }
-    }
-
-    /**
-     * {@code r = 2p − a} on 6 limbs for {@code a ≤ 2p}, unreduced: a negation that stays non-negative for operands
-     * that are themselves lazily reduced (below 2p). {@code r} may alias {@code a}.
-     */
-    static void subFromTwiceModulus(final long[] r, final int ro, final long[] a, final int ao)
-    {
-        long borrow = 0;
-        for (int i = 0; i < Fq.LIMBS; i++)
-        {
-            final long x = TWO_P[i];
-            final long y = a[ao + i];
-            final long d = x - y - borrow;
-            borrow = Limbs.borrow(x, y, d);
-            r[ro + i] = d;
         }
     }
 
