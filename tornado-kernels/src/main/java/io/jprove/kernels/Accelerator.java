@@ -2,8 +2,19 @@ package io.jprove.kernels;
 
 /**
  * Runs kernels: {@link JvmAccelerator} as Java on a thread pool, {@code CudaAccelerator} as PTX on an NVIDIA GPU. One is
- * chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}. A launch copies its
- * array arguments to the device and back, except arrays made resident with {@link #upload}.
+ * chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}.
+ * <p>
+ * Memory: {@link #allocate} gives device memory the caller owns, which kernels take in place of their arrays without
+ * copies; {@link #allocateHost} gives host memory that copies reach fastest (page-locked on a GPU; pool it with
+ * {@link HostMemoryPool}). Plain {@link IntArray}/{@link LongArray} arguments still work: a launch copies them to the
+ * device and back, except arrays made resident with {@link #upload}.
+ * <p>
+ * Work: launches, copies and fills go to a {@link DeviceStream} ({@link #createStream}) or, without one, to the default
+ * stream, where each call returns once its work is done. Every kernel run and copy is reported, with its
+ * device-measured start and duration, to the {@link DeviceActivity.Listener} set with {@link #setListener}.
+ * <p>
+ * An accelerator serves one thread at a time, except that {@link DeviceMemory}, {@link DeviceStream} and
+ * {@link HostMemory} objects may be used from any thread that does not use the same object concurrently.
  */
 public interface Accelerator extends AutoCloseable
 {
@@ -53,6 +64,47 @@ public interface Accelerator extends AutoCloseable
      * @throws io.jprove.kernels.ptx.KernelCompileException when the kernel uses something the compiler refuses.
      */
     KernelHandle kernel(Class<?> owner, String name);
+
+    /**
+     * Allocates device memory; its contents are undefined until written.
+     *
+     * @param bytes at least 1.
+     * @return memory the caller owns and closes.
+     * @throws DeviceOutOfMemoryException when the device cannot hold it.
+     */
+    DeviceMemory allocate(long bytes);
+
+    /**
+     * Allocates host memory for copies (page-locked on a GPU); zeroed.
+     *
+     * @param bytes at least 1.
+     * @return memory the caller owns and closes.
+     */
+    HostMemory allocateHost(long bytes);
+
+    /** @return a new stream; close it when done. */
+    DeviceStream createStream();
+
+    /** @return a new event for {@link DeviceStream#record}; close it when done. */
+    DeviceEvent createEvent();
+
+    /**
+     * Waits for all work on every stream.
+     *
+     * @throws KernelFailureException when queued work failed on the device.
+     */
+    void synchronize();
+
+    /** @return {@code {free, total}} device memory in bytes, as the device sees it now. */
+    long[] memoryInfo();
+
+    /** @return how many groups run at once on the device per unit of occupancy: its multiprocessors (CPU: threads). */
+    int multiprocessorCount();
+
+    /**
+     * @param listener receives every later kernel run and copy; null stops reporting (and its cost).
+     */
+    void setListener(DeviceActivity.Listener listener);
 
     /**
      * Copies an array to the device and keeps it there: later launches use the device copy without copying it in or

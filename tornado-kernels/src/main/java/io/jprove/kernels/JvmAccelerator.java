@@ -2,9 +2,11 @@ package io.jprove.kernels;
 
 import io.jprove.kernels.ptx.KernelCompiler;
 import io.jprove.kernels.ptx.KernelSignature;
+import io.jprove.kernels.ptx.KernelTraits;
 import io.jprove.kernels.ptx.PtxKernel;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -16,12 +18,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs kernels as plain Java: groups are spread over a fixed pool of platform threads. A kernel that never calls
- * {@link KernelContext#barrier()} runs its items one after another on the group's thread; one that does runs each item
- * of a group on its own virtual thread, meeting at a {@link java.util.concurrent.Phaser}. Kernels are checked by the PTX compiler
- * when prepared, so a kernel accepted here is accepted on the GPU too.
+ * {@link KernelContext#barrier()} or a warp operation runs its items one after another on the group's thread; one that
+ * does runs each item of a group on its own virtual thread, meeting at {@link java.util.concurrent.Phaser}s. Kernels
+ * are checked by the PTX compiler when prepared, so a kernel accepted here is accepted on the GPU too.
+ * <p>
+ * "Device" memory is host memory and streams run their work when it is queued, on the calling thread; activity
+ * times reported to the listener are host readings around each call.
  */
 public final class JvmAccelerator implements Accelerator
 {
@@ -31,6 +37,8 @@ public final class JvmAccelerator implements Accelerator
     private final int threads;
     private final KernelCompiler compiler;
     private final java.util.Map<Method, KernelHandle> prepared = new java.util.concurrent.ConcurrentHashMap<>();
+    private final AtomicLong streams = new AtomicLong();
+    private volatile DeviceActivity.Listener listener;
 
     /** An accelerator with one thread per available processor. */
     public JvmAccelerator()
@@ -89,7 +97,89 @@ public final class JvmAccelerator implements Accelerator
         final int arity = method.getParameterCount();
         final MethodHandle spread = handle.asSpreader(Object[].class, arity)
             .asType(MethodType.methodType(void.class, Object[].class));
-        return new Handle(checked.name(), checked.signature(), checked.usesBarrier(), spread, arity);
+        return new Handle(checked.name(), checked.signature(), checked.traits(), spread, arity);
+    }
+
+    @Override
+    public DeviceMemory allocate(final long bytes)
+    {
+        return JvmDeviceMemory.allocate(this, bytes);
+    }
+
+    @Override
+    public HostMemory allocateHost(final long bytes)
+    {
+        if (bytes < 1)
+        {
+            throw new IllegalArgumentException("host allocation of " + bytes + " bytes; it must be at least 1");
+        }
+        final Arena arena = Arena.ofShared();
+        return new HostMemory(arena.allocate(bytes, 64), arena::close);
+    }
+
+    @Override
+    public DeviceStream createStream()
+    {
+        return new JvmStream(streams.incrementAndGet());
+    }
+
+    @Override
+    public DeviceEvent createEvent()
+    {
+        return new JvmStream.JvmEvent();
+    }
+
+    @Override
+    public void synchronize()
+    {
+        // Every stream's work has already run.
+    }
+
+    /** The host's free and total physical memory: "device" memory here is off-heap host memory. */
+    @Override
+    public long[] memoryInfo()
+    {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os)
+        {
+            return new long[] {os.getFreeMemorySize(), os.getTotalMemorySize()};
+        }
+        final long max = Runtime.getRuntime().maxMemory();
+        return new long[] {max, max};
+    }
+
+    @Override
+    public int multiprocessorCount()
+    {
+        return threads;
+    }
+
+    @Override
+    public void setListener(final DeviceActivity.Listener listener)
+    {
+        this.listener = listener;
+    }
+
+    /** Reports work that ran from {@code start} until now on {@code stream}. */
+    void report(final DeviceActivity.Kind kind, final String name, final DeviceStream stream, final long start,
+        final long bytes)
+    {
+        final DeviceActivity.Listener l = listener;
+        if (l != null)
+        {
+            l.onActivity(new DeviceActivity(kind, name, device(), stream == null ? 0 : ((JvmStream)stream).id(),
+                start, System.nanoTime() - start, bytes));
+        }
+    }
+
+    /** The host memory behind device memory of this accelerator. */
+    MemorySegment segmentOf(final DeviceMemory memory)
+    {
+        if (!(memory instanceof JvmDeviceMemory jvm) || jvm.accelerator() != this)
+        {
+            throw new IllegalArgumentException(memory + " does not belong to this cpu accelerator");
+        }
+        return jvm.segment();
     }
 
     @Override
@@ -120,16 +210,18 @@ public final class JvmAccelerator implements Accelerator
     {
         private final String name;
         private final KernelSignature signature;
+        private final KernelTraits traits;
         private final boolean usesBarrier;
         private final MethodHandle spread;
         private final int arity;
 
-        private Handle(final String name, final KernelSignature signature, final boolean usesBarrier,
+        private Handle(final String name, final KernelSignature signature, final KernelTraits traits,
             final MethodHandle spread, final int arity)
         {
             this.name = name;
             this.signature = signature;
-            this.usesBarrier = usesBarrier;
+            this.traits = traits;
+            this.usesBarrier = traits.cooperative();
             this.spread = spread;
             this.arity = arity;
         }
@@ -141,9 +233,21 @@ public final class JvmAccelerator implements Accelerator
         }
 
         @Override
-        public void launch(final int groupCount, final int localSize, final Object... args)
+        public void launch(final Launch launch, final Object... given)
         {
-            signature.check(name, groupCount, localSize, MAX_LOCAL_SIZE, args);
+            signature.check(name, launch, MAX_LOCAL_SIZE, traits, given);
+            final long start = System.nanoTime();
+            final Object[] args = given.clone();
+            for (int i = 0; i < args.length; i++)
+            {
+                if (args[i] instanceof DeviceMemory memory)
+                {
+                    final MemorySegment segment = segmentOf(memory);
+                    args[i] = signature.params().get(i) == KernelSignature.ParamKind.LONG_ARRAY
+                        ? LongArray.wrap(segment) : IntArray.wrap(segment);
+                }
+            }
+            final int groupCount = launch.groupsX() * launch.groupsY();
             final AtomicInteger nextGroup = new AtomicInteger();
             final List<Future<?>> workers = new ArrayList<>();
             final int workerCount = Math.min(threads, groupCount);
@@ -151,7 +255,7 @@ public final class JvmAccelerator implements Accelerator
             {
                 workers.add(pool.submit(() ->
                 {
-                    runGroups(groupCount, localSize, args, nextGroup);
+                    runGroups(launch, args, nextGroup);
                     return null;
                 }));
             }
@@ -180,17 +284,21 @@ public final class JvmAccelerator implements Accelerator
             {
                 throw new KernelFailureException("kernel " + name + " failed: " + failure, failure);
             }
+            report(DeviceActivity.Kind.KERNEL, name, launch.stream(), start, 0);
         }
 
-        private void runGroups(final int groupCount, final int localSize, final Object[] args,
-            final AtomicInteger nextGroup) throws Exception
+        private void runGroups(final Launch launch, final Object[] args, final AtomicInteger nextGroup)
+            throws Exception
         {
+            final int groupCount = launch.groupsX() * launch.groupsY();
+            final int localSize = launch.localSize();
             try (Arena arena = Arena.ofShared())
             {
-                final KernelContext.Group group = new KernelContext.Group(groupCount, localSize, arena, usesBarrier);
+                final KernelContext.Group group = new KernelContext.Group(launch.groupsX(), launch.groupsY(),
+                    localSize, launch.sharedBytes(), arena, usesBarrier);
                 for (int g = nextGroup.getAndIncrement(); g < groupCount; g = nextGroup.getAndIncrement())
                 {
-                    group.moveTo(g);
+                    group.moveTo(g % launch.groupsX(), g / launch.groupsX());
                     if (usesBarrier)
                     {
                         runCooperative(group, localSize, args, g);
@@ -231,7 +339,7 @@ public final class JvmAccelerator implements Accelerator
                     try
                     {
                         invoke(call, groupId, localId);
-                        group.exited();
+                        group.exited(localId);
                     }
                     catch (final Throwable ex)
                     {

@@ -520,4 +520,84 @@ public final class ConformanceKernels
         ctx.barrier();
         out.set(ctx.globalIdX(), s.get(active - 1 - lid));
     }
+
+    /** Bit reversal and trailing zeros, int and long; 4 outputs per item. */
+    @Kernel
+    public static void bitReversal(final KernelContext ctx, final LongArray a, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        if (i >= a.length())
+        {
+            return;
+        }
+        final long x = a.get(i);
+        out.set(4L * i, Long.reverse(x));
+        out.set(4L * i + 1, Integer.reverse((int)x) + 3L * Integer.reverse((int)(x >>> 32)));
+        out.set(4L * i + 2, Long.numberOfTrailingZeros(x) + 100L * Integer.numberOfTrailingZeros((int)(x >>> 7)));
+        out.set(4L * i + 3, Integer.reverse(i) >>> (32 - 9) ^ Long.numberOfTrailingZeros(0L) ^ Long.reverse(7L));
+    }
+
+    /**
+     * Warp operations: per item 12 outputs — shuffles of ints and longs by xor, index, up and down (lanes and deltas
+     * from data, some past 31), and the three votes.
+     */
+    @Kernel
+    public static void warpOperations(final KernelContext ctx, final LongArray a, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        final long x = a.get(i);
+        final int lane = ctx.laneId();
+        final int k = (int)(x >>> 59);
+        final long o = 12L * i;
+        out.set(o, lane);
+        out.set(o + 1, ctx.shuffleXor((int)x, 1));
+        out.set(o + 2, ctx.shuffleXor(x, 16 + 32));
+        out.set(o + 3, ctx.shuffleXor(x, k));
+        out.set(o + 4, ctx.shuffle(x, k + 3));
+        out.set(o + 5, ctx.shuffle((int)(x >>> 3), 31 - lane));
+        out.set(o + 6, ctx.shuffleUp(x, 3));
+        out.set(o + 7, ctx.shuffleDown((int)x, k));
+        out.set(o + 8, ctx.shuffleDown(x, 33));
+        out.set(o + 9, ctx.ballot((x & 1) != 0));
+        out.set(o + 10, (ctx.anyLane(x == 42) ? 1 : 0) + (ctx.anyLane((x & 3) == 1) ? 2 : 0));
+        out.set(o + 11, (ctx.allLanes(lane < 32) ? 1 : 0) + (ctx.allLanes((x & 1) == 0) ? 2 : 0));
+    }
+
+    /**
+     * Dynamic shared memory: each item writes its value as a long and, through the int view, its index; after a
+     * barrier it reads another item's; also the view lengths. 3 outputs per item.
+     */
+    @Kernel
+    public static void dynamicShared(final KernelContext ctx, final LongArray a, final LongArray out)
+    {
+        final LongArray longs = ctx.dynamicSharedLongs();
+        final IntArray ints = ctx.dynamicSharedInts();
+        final int lid = ctx.localIdX();
+        final int n = ctx.localSizeX();
+        longs.set(lid, a.get(ctx.globalIdX()));
+        ints.set(2L * n + lid, lid * 7);
+        ctx.barrier();
+        final long o = 3L * ctx.globalIdX();
+        out.set(o, longs.get(n - 1 - lid));
+        out.set(o + 1, ints.get(2L * n + (lid + 1) % n));
+        out.set(o + 2, longs.length() * 1000 + ints.length());
+    }
+
+    /** A two-dimensional range: each item writes where it is. */
+    @Kernel
+    public static void twoDimensional(final KernelContext ctx, final IntArray out)
+    {
+        final long at = 4L * ((long)ctx.groupIdY() * ctx.globalSizeX() + ctx.globalIdX());
+        out.set(at, ctx.groupIdX());
+        out.set(at + 1, ctx.groupIdY());
+        out.set(at + 2, ctx.groupCountY());
+        out.set(at + 3, ctx.localIdX());
+    }
+
+    /** Launch bounds: groups of at most 128 items, two groups per multiprocessor. */
+    @Kernel(maxLocalSize = 128, minGroupsPerMultiprocessor = 2)
+    public static void bounded(final KernelContext ctx, final IntArray out)
+    {
+        out.set(ctx.globalIdX(), ctx.localSizeX());
+    }
 }

@@ -19,7 +19,7 @@ final class KernelCompilerRejectionTest
     @CsvSource(delimiter = '|', value = {
         "floatingPoint|no floating point",
         "allocation|object allocation",
-        "libraryCall|unsupported library call java.lang.Long.reverse",
+        "libraryCall|unsupported library call java.lang.Math.floorMod",
         "recursion|recursive call",
         "dynamicIndex|index is not a compile-time constant",
         "dynamicLength|length of a local array must be a compile-time constant",

@@ -65,6 +65,8 @@ final class KernelConformance
         cases.add(new Case("indices", 5, 96, (arena, rnd) -> new Object[] {IntArray.allocate(arena, 6 * 480)}));
         cases.add(new Case("atomics", 4, 128, (arena, rnd) -> new Object[] {longs(arena, rnd, 500),
             IntArray.allocate(arena, 18), longs(arena, rnd, 4), LongArray.allocate(arena, 4)}));
+        cases.add(new Case("bitReversal", 2, 64, (arena, rnd) -> new Object[] {longs(arena, rnd, 128),
+            LongArray.allocate(arena, 4 * 128)}));
         cases.add(new Case("fqOps", 2, 64, (arena, rnd) -> new Object[] {field(arena, rnd, 120,
             MontgomeryReference.P_MODULUS, 6), field(arena, rnd, 120, MontgomeryReference.P_MODULUS, 6),
             LongArray.allocate(arena, 30 * 120)}));
@@ -121,6 +123,16 @@ final class KernelConformance
             () -> groupSums(accelerators)));
         tests.add(DynamicTest.dynamicTest("shouldKeepResidentArraysOnTheDeviceBetweenLaunches",
             () -> residency(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldExchangeWithinWarpsWhenShufflingAndVoting",
+            () -> warpOperations(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldShareLaunchSizedMemoryWhenUsingDynamicShared",
+            () -> dynamicShared(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldIndexGroupsAlongYWhenLaunchIsTwoDimensional",
+            () -> twoDimensional(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldRefuseLargerGroupsWhenKernelHasLaunchBounds",
+            () -> launchBounds(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldWorkInPlaceWhenArgumentsAreDeviceMemory",
+            () -> deviceMemory(accelerators)));
         for (final FaultCase fault : FaultCase.values())
         {
             tests.add(DynamicTest.dynamicTest(fault.testName, () -> fault.failsOn(accelerators)));
@@ -246,6 +258,152 @@ final class KernelConformance
             for (int i = 0; i < 300; i++)
             {
                 assertEquals(start.get(i) + 13, a.get(i), "element " + i);
+            }
+        }
+    }
+
+    /** CUDA's full-mask shuffle and vote semantics, computed per warp in plain Java. */
+    private static void warpOperations(final Supplier<Accelerator> accelerators)
+    {
+        final int groups = 3;
+        final int local = 64;
+        final int n = groups * local;
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final Random rnd = new Random(SEED + 77);
+            final LongArray a = longs(arena, rnd, n);
+            a.set(5, 42);
+            for (int i = 64; i < 96; i++)
+            {
+                a.set(i, a.get(i) & ~1L); // a warp whose lanes are all even
+            }
+            final LongArray out = LongArray.allocate(arena, 12L * n);
+            accelerator.kernel(ConformanceKernels.class, "warpOperations").launch(groups, local, a, out);
+            for (int i = 0; i < n; i++)
+            {
+                final int base = i - i % 32;
+                final int lane = i % 32;
+                final long x = a.get(i);
+                final int k = (int)(x >>> 59);
+                int ballot = 0;
+                boolean any42 = false;
+                boolean anyOne = false;
+                boolean allEven = true;
+                for (int l = 0; l < 32; l++)
+                {
+                    final long v = a.get(base + l);
+                    ballot |= (int)(v & 1) << l;
+                    any42 |= v == 42;
+                    anyOne |= (v & 3) == 1;
+                    allEven &= (v & 1) == 0;
+                }
+                final long[] expected = {lane, (int)a.get(base + (lane ^ 1)), a.get(base + (lane ^ 16)),
+                    a.get(base + (lane ^ (k & 31))), a.get(base + ((k + 3) & 31)),
+                    (int)(a.get(base + 31 - lane) >>> 3), a.get(base + (lane >= 3 ? lane - 3 : lane)),
+                    (int)a.get(base + (lane + (k & 31) <= 31 ? lane + (k & 31) : lane)),
+                    a.get(base + (lane + 1 <= 31 ? lane + 1 : lane)), ballot, (any42 ? 1 : 0) + (anyOne ? 2 : 0),
+                    1 + (allEven ? 2 : 0)};
+                for (int j = 0; j < expected.length; j++)
+                {
+                    assertEquals(expected[j], out.get(12L * i + j), "item " + i + ", output " + j);
+                }
+            }
+        }
+    }
+
+    private static void dynamicShared(final Supplier<Accelerator> accelerators)
+    {
+        final int groups = 3;
+        final int local = 96;
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final LongArray a = longs(arena, new Random(SEED + 78), groups * local);
+            final LongArray out = LongArray.allocate(arena, 3L * groups * local);
+            accelerator.kernel(ConformanceKernels.class, "dynamicShared")
+                .launch(Launch.of(groups, local).withSharedBytes(16 * local), a, out);
+            for (int g = 0; g < groups; g++)
+            {
+                for (int l = 0; l < local; l++)
+                {
+                    final long o = 3L * (g * local + l);
+                    assertEquals(a.get(g * local + local - 1 - l), out.get(o), "value seen by item " + l);
+                    assertEquals((l + 1) % local * 7, out.get(o + 1), "index seen by item " + l);
+                    assertEquals(2L * local * 1000 + 4L * local, out.get(o + 2), "view lengths");
+                }
+            }
+        }
+    }
+
+    private static void twoDimensional(final Supplier<Accelerator> accelerators)
+    {
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final IntArray out = IntArray.allocate(arena, 4L * 3 * 32 * 2);
+            accelerator.kernel(ConformanceKernels.class, "twoDimensional")
+                .launch(Launch.of(3, 32).withGroupsY(2), out);
+            for (int y = 0; y < 2; y++)
+            {
+                for (int i = 0; i < 96; i++)
+                {
+                    final long at = 4L * (y * 96 + i);
+                    assertEquals(i / 32, out.get(at), "group x of item " + i);
+                    assertEquals(y, out.get(at + 1), "group y of item " + i);
+                    assertEquals(2, out.get(at + 2), "groups along y");
+                    assertEquals(i % 32, out.get(at + 3), "local id of item " + i);
+                }
+            }
+        }
+    }
+
+    private static void launchBounds(final Supplier<Accelerator> accelerators)
+    {
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final IntArray out = IntArray.allocate(arena, 512);
+            final KernelHandle bounded = accelerator.kernel(ConformanceKernels.class, "bounded");
+            bounded.launch(4, 128, out);
+            assertEquals(128, out.get(511));
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> bounded.launch(2, 256, out));
+            assertTrue(ex.getMessage().contains("maxLocalSize"), ex.getMessage());
+        }
+    }
+
+    /** Device memory from allocate, used in place by two launches, copied in and out, viewed at an offset. */
+    private static void deviceMemory(final Supplier<Accelerator> accelerators)
+    {
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final LongArray host = longs(arena, new Random(SEED + 79), 384);
+            final java.util.List<DeviceActivity> seen = new java.util.ArrayList<>();
+            accelerator.setListener(seen::add);
+            try (DeviceMemory memory = accelerator.allocate(384 * 8); DeviceStream stream =
+                accelerator.createStream(); HostMemory staging = accelerator.allocateHost(384 * 8))
+            {
+                staging.segment().copyFrom(host.segment());
+                memory.copyFrom(staging.segment(), stream);
+                final KernelHandle add = accelerator.kernel(ConformanceKernels.class, "addTo");
+                add.launch(Launch.of(3, 128).on(stream), memory, 5L);
+                add.launch(Launch.of(1, 128).on(stream), memory.view(128 * 8, 128 * 8), 100L);
+                memory.copyTo(staging.segment(), stream);
+                stream.synchronize();
+                for (int i = 0; i < 384; i++)
+                {
+                    assertEquals(host.get(i) + 5 + (i >= 128 && i < 256 ? 100 : 0),
+                        staging.segment().getAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, i), "element " + i);
+                }
+            }
+            accelerator.synchronize();
+            accelerator.setListener(null);
+            final long kernels = seen.stream().filter(x -> x.kind() == DeviceActivity.Kind.KERNEL).count();
+            final long copies = seen.stream().filter(x -> x.kind() == DeviceActivity.Kind.COPY_TO_DEVICE
+                || x.kind() == DeviceActivity.Kind.COPY_TO_HOST).count();
+            assertEquals(2, kernels, "kernel runs reported: " + seen);
+            assertEquals(2, copies, "copies reported: " + seen);
+            for (final DeviceActivity activity : seen)
+            {
+                assertTrue(activity.durationNs() >= 0, activity::toString);
+                assertEquals(accelerator.device(), activity.device());
             }
         }
     }

@@ -288,6 +288,26 @@ public final class DeviceBuffer implements AutoCloseable
             "cuMemsetD8Async", byteSize, this);
     }
 
+    /**
+     * Queues setting {@code bytes} bytes from {@code deviceOffset} to {@code value} on {@code stream}.
+     *
+     * @param value        the byte.
+     * @param deviceOffset where the range starts.
+     * @param bytes        how many bytes.
+     * @param stream       the stream, or null for the legacy default stream.
+     */
+    public void fillAsync(final byte value, final long deviceOffset, final long bytes, final CudaStream stream)
+    {
+        checkRange(deviceOffset, bytes, "fillAsync");
+        if (bytes == 0)
+        {
+            return;
+        }
+        context.ensureCurrent();
+        CudaDriver.check(CudaDriver.cuMemsetD8Async(address + deviceOffset, value, bytes,
+            CudaStream.handleOf(stream)), "cuMemsetD8Async", bytes, this);
+    }
+
     /** Sets every byte to zero. */
     public void zero()
     {

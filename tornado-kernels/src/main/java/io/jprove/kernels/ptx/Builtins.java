@@ -25,7 +25,15 @@ final class Builtins
         "java/lang/Integer.numberOfLeadingZeros(I)I", "java/lang/Long.numberOfLeadingZeros(J)I",
         "java/lang/Integer.bitCount(I)I", "java/lang/Long.bitCount(J)I",
         "java/lang/Integer.rotateLeft(II)I", "java/lang/Integer.rotateRight(II)I",
-        "java/lang/Long.rotateLeft(JI)J", "java/lang/Long.rotateRight(JI)J");
+        "java/lang/Long.rotateLeft(JI)J", "java/lang/Long.rotateRight(JI)J",
+        "java/lang/Integer.reverse(I)I", "java/lang/Long.reverse(J)J",
+        "java/lang/Integer.numberOfTrailingZeros(I)I", "java/lang/Long.numberOfTrailingZeros(J)I");
+
+    /** The symbol of the dynamic shared memory block ({@code .extern .shared}), declared once per module. */
+    static final String DYNAMIC_SHARED = "jprove_dynamic_shared";
+
+    /** The {@link Ref} id of the dynamic shared memory (static shared arrays count from 0). */
+    static final int DYNAMIC_SHARED_ID = -1;
 
     /** Statically declared {@code .shared} memory is limited to 48 KiB per block (more needs dynamic shared memory). */
     static final long STATIC_SHARED_BYTES = 48 * 1024;
@@ -82,6 +90,10 @@ final class Builtins
             case "Long.numberOfLeadingZeros(J)I" -> unary("clz.b64", false, args[0]);
             case "Integer.bitCount(I)I" -> unary("popc.b32", false, args[0]);
             case "Long.bitCount(J)I" -> unary("popc.b64", false, args[0]);
+            case "Integer.reverse(I)I" -> unary("brev.b32", false, args[0]);
+            case "Long.reverse(J)J" -> unary("brev.b64", true, args[0]);
+            case "Integer.numberOfTrailingZeros(I)I" -> unary("clz.b32", false, unary("brev.b32", false, args[0]));
+            case "Long.numberOfTrailingZeros(J)I" -> unary("clz.b64", false, unary("brev.b64", true, args[0]));
             default -> throw c.fail("internal error: no translation for " + key);
         };
     }
@@ -138,6 +150,10 @@ final class Builtins
             case "Long.numberOfLeadingZeros(J)I" -> new IConst(Long.numberOfLeadingZeros(x));
             case "Integer.bitCount(I)I" -> new IConst(Integer.bitCount((int)x));
             case "Long.bitCount(J)I" -> new IConst(Long.bitCount(x));
+            case "Integer.reverse(I)I" -> new IConst(Integer.reverse((int)x));
+            case "Long.reverse(J)J" -> new LConst(Long.reverse(x));
+            case "Integer.numberOfTrailingZeros(I)I" -> new IConst(Integer.numberOfTrailingZeros((int)x));
+            case "Long.numberOfTrailingZeros(J)I" -> new IConst(Long.numberOfTrailingZeros(x));
             default -> throw c.fail("internal error: no folding for " + key);
         };
     }
@@ -166,7 +182,8 @@ final class Builtins
     {
         switch (name)
         {
-            case "globalIdX", "localIdX", "groupIdX", "globalSizeX", "localSizeX", "groupCountX":
+            case "globalIdX", "localIdX", "groupIdX", "globalSizeX", "localSizeX", "groupCountX", "groupIdY",
+                "groupCountY", "laneId":
                 return c.special.get(name);
             case "barrier":
                 c.usesBarrier = true;
@@ -174,9 +191,72 @@ final class Builtins
                 return null;
             case "sharedInts", "sharedLongs":
                 return shared(name.equals("sharedLongs"), args[0]);
+            case "dynamicSharedInts", "dynamicSharedLongs":
+                return dynamicShared(name.equals("dynamicSharedLongs"));
+            case "shuffleXor", "shuffle", "shuffleUp", "shuffleDown":
+                return shuffle(name, args[0], args[1]);
+            case "ballot", "anyLane", "allLanes":
+                return vote(name, args[0]);
             default:
                 throw c.fail("unsupported call KernelContext." + name);
         }
+    }
+
+    /** {@code shfl.sync} with a full mask; a long moves as its two halves. */
+    private Val shuffle(final String name, final Val value, final Val lane)
+    {
+        c.usesWarp = true;
+        final String mode = switch (name)
+        {
+            case "shuffleXor" -> "bfly";
+            case "shuffle" -> "idx";
+            case "shuffleUp" -> "up";
+            default -> "down";
+        };
+        // c operand: clamp lane 31 for idx/down/bfly, minimum lane 0 for up (CUDA's width-32 encodings).
+        final String clamp = mode.equals("up") ? "0" : "31";
+        final String b = Compilation.imm(lane);
+        if (!value.wide())
+        {
+            final Reg r = c.fresh(false);
+            c.emit("shfl.sync." + mode + ".b32 " + r + ", " + c.reg(value) + ", " + b + ", " + clamp + ", -1;");
+            return r;
+        }
+        final Reg lo = c.fresh(false);
+        final Reg hi = c.fresh(false);
+        c.emit("mov.b64 {" + lo + ", " + hi + "}, " + c.reg(value) + ";");
+        final Reg lo2 = c.fresh(false);
+        final Reg hi2 = c.fresh(false);
+        c.emit("shfl.sync." + mode + ".b32 " + lo2 + ", " + lo + ", " + b + ", " + clamp + ", -1;");
+        c.emit("shfl.sync." + mode + ".b32 " + hi2 + ", " + hi + ", " + b + ", " + clamp + ", -1;");
+        final Reg r = c.fresh(true);
+        c.emit("mov.b64 " + r + ", {" + lo2 + ", " + hi2 + "};");
+        return r;
+    }
+
+    /** {@code vote.sync} with a full mask; booleans are ints 0/1 on the operand stack. */
+    private Val vote(final String name, final Val predicate)
+    {
+        c.usesWarp = true;
+        final String p = c.freshPredicate();
+        c.emit("setp.ne.s32 " + p + ", " + c.reg(predicate) + ", 0;");
+        final Reg r = c.fresh(false);
+        if (name.equals("ballot"))
+        {
+            c.emit("vote.sync.ballot.b32 " + r + ", " + p + ", -1;");
+            return r;
+        }
+        final String q = c.freshPredicate();
+        c.emit("vote.sync." + (name.equals("anyLane") ? "any" : "all") + ".pred " + q + ", " + p + ", -1;");
+        c.emit("selp.b32 " + r + ", 1, 0, " + q + ";");
+        return r;
+    }
+
+    /** The launch's dynamic shared memory, as longs or ints; its length is read from {@code %dynamic_smem_size}. */
+    private Val dynamicShared(final boolean longs)
+    {
+        c.usesDynamicShared = true;
+        return new Ref(Ref.Kind.SHARED, DYNAMIC_SHARED_ID, longs, -1);
     }
 
     private Val shared(final boolean longs, final Val length)
@@ -208,7 +288,11 @@ final class Builtins
         final String bits = longs ? "64" : "32";
         if (name.equals("length"))
         {
-            return ref.kind() == Ref.Kind.SHARED ? new LConst(ref.length()) : c.globals.get(ref.id())[1];
+            if (ref.kind() == Ref.Kind.SHARED)
+            {
+                return ref.id() == DYNAMIC_SHARED_ID ? c.dynamicSharedLength(longs) : new LConst(ref.length());
+            }
+            return c.globals.get(ref.id())[1];
         }
         final String address = address(ref, args[0]);
         if (address == null)
@@ -252,17 +336,19 @@ final class Builtins
         final String base;
         if (ref.kind() == Ref.Kind.SHARED)
         {
-            if (index instanceof LConst k && (k.value() < 0 || k.value() >= ref.length()))
+            final boolean dynamic = ref.id() == DYNAMIC_SHARED_ID;
+            final Val length = dynamic ? c.dynamicSharedLength(ref.longs()) : new LConst(ref.length());
+            if (!dynamic && index instanceof LConst k && (k.value() < 0 || k.value() >= ref.length()))
             {
                 c.trap();
                 return null;
             }
-            if (!(index instanceof LConst))
+            if (dynamic || !(index instanceof LConst))
             {
-                ops.trapIf("hs", "u64", index, new LConst(ref.length()));
+                ops.trapIf("hs", "u64", index, length);
             }
-            base = "sh" + ref.id();
-            if (index instanceof LConst k)
+            base = dynamic ? DYNAMIC_SHARED : "sh" + ref.id();
+            if (index instanceof LConst k && k.value() >= 0 && k.value() * size < Integer.MAX_VALUE)
             {
                 return "[" + base + "+" + k.value() * size + "]";
             }

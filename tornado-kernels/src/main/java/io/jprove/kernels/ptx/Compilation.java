@@ -54,6 +54,9 @@ final class Compilation
     final Map<String, MethodCode> loaded = new HashMap<>();
     final Map<String, Reg> special = new HashMap<>();
     boolean usesBarrier;
+    boolean usesWarp;
+    boolean usesDynamicShared;
+    private final Reg[] dynamicSharedLengths = new Reg[2];
 
     private final Map<String, Spec> specs = new LinkedHashMap<>();
     private final ArrayDeque<Spec> queue = new ArrayDeque<>();
@@ -150,6 +153,26 @@ final class Compilation
         emit("selp.b32 " + neg + ", -1, 0, " + lt + ";");
         emit("selp.b32 " + res + ", 1, " + neg + ", " + gt + ";");
         return res;
+    }
+
+    /**
+     * The dynamic shared memory's length in longs or ints, read once in the prologue from
+     * {@code %dynamic_smem_size} (the launch's byte count).
+     */
+    Reg dynamicSharedLength(final boolean longs)
+    {
+        final int k = longs ? 1 : 0;
+        if (dynamicSharedLengths[k] == null)
+        {
+            final Reg bytes32 = fresh(false);
+            final Reg bytes = fresh(true);
+            final Reg length = fresh(true);
+            prologue.add("mov.u32 " + bytes32 + ", %dynamic_smem_size;");
+            prologue.add("cvt.u64.u32 " + bytes + ", " + bytes32 + ";");
+            prologue.add("shr.u64 " + length + ", " + bytes + ", " + (longs ? 3 : 2) + ";");
+            dynamicSharedLengths[k] = length;
+        }
+        return dynamicSharedLengths[k];
     }
 
     // ---------------------------------------------------------------- errors

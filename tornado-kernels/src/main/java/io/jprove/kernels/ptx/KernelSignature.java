@@ -113,19 +113,32 @@ public record KernelSignature(List<ParamKind> params)
      * Checks a launch's range and arguments.
      *
      * @param kernel        name for messages.
-     * @param groupCount    groups.
-     * @param localSize     items per group.
+     * @param launch        the range and dynamic shared memory.
      * @param maxLocalSize  the device's limit.
+     * @param traits        the kernel's needs (launch bounds, whole warps).
      * @param args          arguments after the context.
      * @throws IllegalArgumentException naming the bad range or argument.
      */
-    public void check(final String kernel, final int groupCount, final int localSize, final int maxLocalSize,
-        final Object[] args)
+    public void check(final String kernel, final io.jprove.kernels.Launch launch, final int maxLocalSize,
+        final KernelTraits traits, final Object[] args)
     {
-        if (groupCount < 1 || localSize < 1 || localSize > maxLocalSize)
+        final int localSize = launch.localSize();
+        final int limit = traits.maxLocalSize() > 0 ? Math.min(maxLocalSize, traits.maxLocalSize()) : maxLocalSize;
+        if (localSize > limit)
         {
-            throw new IllegalArgumentException("kernel " + kernel + ": bad range " + groupCount + " groups of "
-                + localSize + " (1 to " + maxLocalSize + " items per group)");
+            throw new IllegalArgumentException("kernel " + kernel + ": bad range " + launch.groupsX() + " groups of "
+                + localSize + " (1 to " + limit + " items per group" + (traits.maxLocalSize() > 0
+                ? ", as its @Kernel(maxLocalSize) promises" : "") + ")");
+        }
+        if (traits.usesWarp() && localSize % io.jprove.kernels.KernelContext.WARP_SIZE != 0)
+        {
+            throw new IllegalArgumentException("kernel " + kernel + " uses warp operations, so its groups must be "
+                + "whole warps (a multiple of 32 items), not " + localSize);
+        }
+        if (launch.sharedBytes() > 0 && !traits.usesDynamicShared())
+        {
+            throw new IllegalArgumentException("kernel " + kernel + " is launched with " + launch.sharedBytes()
+                + " bytes of dynamic shared memory but never reads it");
         }
         if (args.length != params.size())
         {
@@ -136,16 +149,27 @@ public record KernelSignature(List<ParamKind> params)
         {
             final boolean ok = switch (params.get(i))
             {
-                case INT_ARRAY -> args[i] instanceof IntArray;
-                case LONG_ARRAY -> args[i] instanceof LongArray;
+                case INT_ARRAY -> args[i] instanceof IntArray || args[i] instanceof io.jprove.kernels.DeviceMemory m
+                    && m.byteSize() % Integer.BYTES == 0;
+                case LONG_ARRAY -> args[i] instanceof LongArray || args[i] instanceof io.jprove.kernels.DeviceMemory m
+                    && m.byteSize() % Long.BYTES == 0;
                 case INT -> args[i] instanceof Integer;
                 case LONG -> args[i] instanceof Long;
             };
             if (!ok)
             {
                 throw new IllegalArgumentException("kernel " + kernel + ": argument " + i + " should be "
-                    + params.get(i) + ", got " + (args[i] == null ? "null" : args[i].getClass().getName()));
+                    + params.get(i) + " (or device memory of whole elements), got " + describe(args[i]));
             }
         }
+    }
+
+    private static String describe(final Object arg)
+    {
+        if (arg instanceof io.jprove.kernels.DeviceMemory m)
+        {
+            return "device memory of " + m.byteSize() + " bytes";
+        }
+        return arg == null ? "null" : arg.getClass().getName();
     }
 }

@@ -65,7 +65,7 @@ public final class PtxCache
         {
             MEMORY.putIfAbsent(key, ptx);
             return new PtxKernel(kernel.getDeclaringClass().getSimpleName() + "." + kernel.getName(),
-                KernelCompiler.entryName(kernel), ptx, KernelSignature.of(kernel), ptx.contains("bar.sync"));
+                KernelCompiler.entryName(kernel), ptx, KernelSignature.of(kernel), KernelTraits.parse(ptx));
         }
         final PtxKernel compiled = compiler.compile(kernel);
         MEMORY.put(key, compiled.ptx());

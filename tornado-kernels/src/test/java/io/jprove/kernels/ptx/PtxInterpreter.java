@@ -18,6 +18,9 @@ public final class PtxInterpreter
     private static final long MASK32 = 0xFFFF_FFFFL;
     private static final int GLOBAL_SHIFT = 40;
     private static final long SHARED_BASE = 0x100L << GLOBAL_SHIFT;
+    private static final String DYNAMIC_SHARED = "jprove_dynamic_shared";
+    private static final int DYNAMIC_SHARED_INDEX = 0xFFFF;
+    private static final int WARP = 32;
 
     /** A work-item trapped (Java would have thrown). */
     public static final class Trap extends RuntimeException
@@ -193,15 +196,28 @@ public final class PtxInterpreter
     }
 
     /**
-     * Runs a launch.
+     * Runs a one-dimensional launch without dynamic shared memory.
      *
-     * @param groups     number of groups.
-     * @param local      items per group.
-     * @param paramValues one value per {@code .param}: a {@link MemorySegment} for an array pointer, else a Long.
-     * @param maxSteps   instruction budget per work-item.
-     * @throws Trap when a work-item traps.
+     * @see #run(int, int, int, int, Object[], long)
      */
     public void run(final int groups, final int local, final Object[] paramValues, final long maxSteps)
+    {
+        run(groups, 1, local, 0, paramValues, maxSteps);
+    }
+
+    /**
+     * Runs a launch.
+     *
+     * @param groupsX     groups along x.
+     * @param groupsY     groups along y.
+     * @param local       items per group.
+     * @param sharedBytes dynamic shared memory per group.
+     * @param paramValues one value per {@code .param}: a {@link MemorySegment} for an array pointer, else a Long.
+     * @param maxSteps    instruction budget per work-item.
+     * @throws Trap when a work-item traps.
+     */
+    public void run(final int groupsX, final int groupsY, final int local, final int sharedBytes,
+        final Object[] paramValues, final long maxSteps)
     {
         final List<MemorySegment> globals = new ArrayList<>();
         final long[] paramBits = new long[params.size()];
@@ -217,50 +233,185 @@ public final class PtxInterpreter
                 paramBits[i] = (Long)paramValues[i];
             }
         }
-        for (int g = 0; g < groups; g++)
+        final Launch launch = new Launch(groupsX, groupsY, local, sharedBytes);
+        for (int gy = 0; gy < groupsY; gy++)
         {
-            final Map<String, MemorySegment> shared = new HashMap<>();
-            for (final Map.Entry<String, Integer> e : sharedBytes.entrySet())
+            for (int g = 0; g < groupsX; g++)
             {
-                // Shared memory starts undefined on a GPU: garbage here, so a kernel relying on zeros fails.
-                final MemorySegment seg = MemorySegment.ofArray(new long[(e.getValue() + 7) / 8]);
-                seg.fill((byte)0xA5);
-                shared.put(e.getKey(), seg);
+                final Map<Integer, MemorySegment> shared = new HashMap<>();
+                for (final Map.Entry<String, Integer> e : this.sharedBytes.entrySet())
+                {
+                    shared.put(symbolIndex(e.getKey()), garbage(e.getValue()));
+                }
+                shared.put(DYNAMIC_SHARED_INDEX, garbage(sharedBytes));
+                final Item[] items = new Item[local];
+                for (int l = 0; l < local; l++)
+                {
+                    items[l] = new Item(launch, g, gy, l, paramBits, globals, shared);
+                }
+                runGroup(items, maxSteps);
             }
-            final Item[] items = new Item[local];
-            for (int l = 0; l < local; l++)
-            {
-                items[l] = new Item(g, l, groups, local, paramBits, globals, shared);
-            }
-            runGroup(items, maxSteps);
         }
     }
 
+    private record Launch(int groupsX, int groupsY, int local, int sharedBytes)
+    {
+    }
+
+    /** Shared memory starts undefined on a GPU: garbage here, so a kernel relying on zeros fails. */
+    private static MemorySegment garbage(final int bytes)
+    {
+        final MemorySegment seg = MemorySegment.ofArray(new long[(bytes + 7) / 8]);
+        seg.fill((byte)0xA5);
+        return seg;
+    }
+
+    private static int symbolIndex(final String name)
+    {
+        return name.equals(DYNAMIC_SHARED) ? DYNAMIC_SHARED_INDEX : Integer.parseInt(name.substring(2));
+    }
+
+    /**
+     * Runs a group: every item runs until it reaches a synchronizing instruction (a barrier, a warp shuffle or vote)
+     * or exits; a warp whose live lanes all wait at the same warp operation performs it; once every live item waits
+     * at a barrier, all pass it. Anything else is divergence the GPU would not survive, and fails the run.
+     */
     private void runGroup(final Item[] items, final long maxSteps)
     {
         while (true)
         {
-            int waiting = 0;
+            int live = 0;
             for (final Item item : items)
             {
                 if (!item.done)
                 {
-                    item.runUntilBarrier(maxSteps);
-                }
-                if (!item.done)
-                {
-                    waiting++;
+                    if (!item.waiting)
+                    {
+                        item.runUntilSync(maxSteps);
+                    }
+                    live += item.done ? 0 : 1;
                 }
             }
-            if (waiting == 0)
+            if (live == 0)
             {
                 return;
+            }
+            boolean progressed = false;
+            for (int w = 0; w < items.length; w += WARP)
+            {
+                progressed |= warpStep(items, w, Math.min(items.length, w + WARP));
+            }
+            if (progressed)
+            {
+                continue;
+            }
+            for (final Item item : items)
+            {
+                if (!item.done && !code.get(item.pc).op().equals("bar.sync"))
+                {
+                    throw new IllegalStateException("divergent synchronization: item " + item.localId + " waits at "
+                        + code.get(item.pc) + " while others wait at a barrier");
+                }
             }
             for (final Item item : items)
             {
                 item.pc++;
+                item.waiting = false;
             }
         }
+    }
+
+    /** Performs the warp operation all live lanes of {@code [from, to)} wait at, if they do; true if it did. */
+    private boolean warpStep(final Item[] items, final int from, final int to)
+    {
+        int pc = -1;
+        for (int l = from; l < to; l++)
+        {
+            final Item item = items[l];
+            if (item.done || !code.get(item.pc).op().contains(".sync."))
+            {
+                continue;
+            }
+            if (pc >= 0 && item.pc != pc)
+            {
+                throw new IllegalStateException("lanes of one warp wait at different warp operations");
+            }
+            pc = item.pc;
+        }
+        if (pc < 0)
+        {
+            return false;
+        }
+        for (int l = from; l < to; l++)
+        {
+            if (items[l].done || items[l].pc != pc)
+            {
+                if (items[l].done || !code.get(items[l].pc).op().equals("bar.sync"))
+                {
+                    throw new IllegalStateException("a warp operation with lane " + l + " "
+                        + (items[l].done ? "exited" : "elsewhere") + " (full-mask warp operations need every lane)");
+                }
+                return false; // the other lanes are still on their way
+            }
+        }
+        if (to - from != WARP)
+        {
+            throw new IllegalStateException("a warp operation in a partial warp of " + (to - from) + " lanes");
+        }
+        final Insn insn = code.get(pc);
+        final Operand[] a = insn.args();
+        final String op = insn.op();
+        if (op.startsWith("shfl.sync."))
+        {
+            final long[] values = new long[WARP];
+            for (int l = 0; l < WARP; l++)
+            {
+                values[l] = items[from + l].value(a[1]) & MASK32;
+            }
+            for (int l = 0; l < WARP; l++)
+            {
+                final Item item = items[from + l];
+                final int b = (int)(item.value(a[2]) & 31);
+                final int source = switch (op)
+                {
+                    case "shfl.sync.bfly.b32" -> l ^ b;
+                    case "shfl.sync.idx.b32" -> b;
+                    case "shfl.sync.up.b32" -> l - b >= 0 ? l - b : l;
+                    case "shfl.sync.down.b32" -> l + b <= 31 ? l + b : l;
+                    default -> throw new IllegalStateException("the interpreter does not know " + op);
+                };
+                item.set(a[0], values[source]);
+            }
+        }
+        else if (op.startsWith("vote.sync."))
+        {
+            int bits = 0;
+            for (int l = 0; l < WARP; l++)
+            {
+                bits |= (items[from + l].predicate(a[1]) ? 1 : 0) << l;
+            }
+            for (int l = 0; l < WARP; l++)
+            {
+                final Item item = items[from + l];
+                switch (op)
+                {
+                    case "vote.sync.ballot.b32" -> item.set(a[0], bits & MASK32);
+                    case "vote.sync.any.pred" -> item.setPredicate(a[0], bits != 0);
+                    case "vote.sync.all.pred" -> item.setPredicate(a[0], bits == -1);
+                    default -> throw new IllegalStateException("the interpreter does not know " + op);
+                }
+            }
+        }
+        else
+        {
+            throw new IllegalStateException("the interpreter does not know " + op);
+        }
+        for (int l = from; l < to; l++)
+        {
+            items[l].pc++;
+            items[l].waiting = false;
+        }
+        return true;
     }
 
     /** One work-item's registers and position. */
@@ -269,31 +420,47 @@ public final class PtxInterpreter
         private final long[] r32 = new long[r32Count];
         private final long[] r64 = new long[r64Count];
         private final boolean[] preds = new boolean[predCount];
+        private final Launch launch;
         private final int groupId;
+        private final int groupIdY;
         private final int localId;
-        private final int groups;
-        private final int local;
         private final long[] paramBits;
         private final List<MemorySegment> globals;
-        private final Map<String, MemorySegment> shared;
+        private final Map<Integer, MemorySegment> shared;
         private long carry;
         private int pc;
         private boolean done;
+        private boolean waiting;
         private long steps;
 
-        Item(final int groupId, final int localId, final int groups, final int local, final long[] paramBits,
-            final List<MemorySegment> globals, final Map<String, MemorySegment> shared)
+        Item(final Launch launch, final int groupId, final int groupIdY, final int localId, final long[] paramBits,
+            final List<MemorySegment> globals, final Map<Integer, MemorySegment> shared)
         {
+            this.launch = launch;
             this.groupId = groupId;
+            this.groupIdY = groupIdY;
             this.localId = localId;
-            this.groups = groups;
-            this.local = local;
             this.paramBits = paramBits;
             this.globals = globals;
             this.shared = shared;
         }
 
-        void runUntilBarrier(final long maxSteps)
+        void set(final Operand o, final long v)
+        {
+            write(o, v);
+        }
+
+        boolean predicate(final Operand o)
+        {
+            return preds[o.index()];
+        }
+
+        void setPredicate(final Operand o, final boolean v)
+        {
+            preds[o.index()] = v;
+        }
+
+        void runUntilSync(final long maxSteps)
         {
             while (true)
             {
@@ -318,11 +485,17 @@ public final class PtxInterpreter
                         + groupId);
                     case "bar.sync" ->
                     {
+                        waiting = true;
                         return;
                     }
                     case "bra", "bra.uni" -> pc = insn.target();
                     default ->
                     {
+                        if (insn.op().startsWith("shfl.sync.") || insn.op().startsWith("vote.sync."))
+                        {
+                            waiting = true;
+                            return;
+                        }
                         execute(insn);
                         pc++;
                     }
@@ -341,18 +514,17 @@ public final class PtxInterpreter
                 {
                     case "%tid.x" -> localId;
                     case "%ctaid.x" -> groupId;
-                    case "%ntid.x" -> local;
-                    case "%nctaid.x" -> groups;
+                    case "%ntid.x" -> launch.local();
+                    case "%nctaid.x" -> launch.groupsX();
+                    case "%ctaid.y" -> groupIdY;
+                    case "%nctaid.y" -> launch.groupsY();
+                    case "%laneid" -> localId % WARP;
+                    case "%dynamic_smem_size" -> launch.sharedBytes();
                     default -> throw new IllegalStateException("special register " + o.name());
                 };
-                case 'n' -> SHARED_BASE + ((long)sharedIndex(o.name()) << 32);
+                case 'n' -> SHARED_BASE + ((long)symbolIndex(o.name()) << 32);
                 default -> throw new IllegalStateException("cannot read " + o.name());
             };
-        }
-
-        private int sharedIndex(final String name)
-        {
-            return Integer.parseInt(name.substring(2));
         }
 
         private void write(final Operand o, final long v)
@@ -444,7 +616,7 @@ public final class PtxInterpreter
             final long offset;
             if (op.contains(".shared"))
             {
-                seg = shared.get("sh" + (int)((address - SHARED_BASE) >>> 32));
+                seg = shared.get((int)((address - SHARED_BASE) >>> 32));
                 offset = address & MASK32;
             }
             else
@@ -547,6 +719,8 @@ public final class PtxInterpreter
                 case "clz.b64" -> Long.numberOfLeadingZeros(x);
                 case "popc.b32" -> Integer.bitCount((int)x);
                 case "popc.b64" -> Long.bitCount(x);
+                case "brev.b32" -> Integer.reverse((int)x) & MASK32;
+                case "brev.b64" -> Long.reverse(x);
                 case "cvt.s64.s32" -> (int)x;
                 case "cvt.u32.u64" -> x & MASK32;
                 case "cvt.u64.u32" -> x & MASK32;
