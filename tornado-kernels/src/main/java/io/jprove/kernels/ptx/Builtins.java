@@ -352,11 +352,7 @@ final class Builtins
             {
                 return "[" + base + "+" + k.value() * size + "]";
             }
-            final Reg start = c.fresh(true);
-            c.emit("mov.u64 " + start + ", " + base + ";");
-            final Reg a = c.fresh(true);
-            c.emit("mad.lo.s64 " + a + ", " + c.reg(index) + ", " + size + ", " + start + ";");
-            return "[" + a + "]";
+            return indexed("s" + ref.id(), base, index, size);
         }
         final Val[] pointerAndLength = c.globals.get(ref.id());
         ops.trapIf("hs", "u64", index, pointerAndLength[1]);
@@ -364,8 +360,37 @@ final class Builtins
         {
             return "[" + pointerAndLength[0] + "+" + k.value() * size + "]";
         }
-        final Reg a = c.fresh(true);
-        c.emit("mad.lo.s64 " + a + ", " + c.reg(index) + ", " + size + ", " + pointerAndLength[0] + ";");
-        return "[" + a + "]";
+        return indexed("g" + ref.id(), pointerAndLength[0].toString(), index, size);
+    }
+
+    /**
+     * The address of element {@code index} of an array starting at {@code start} (a register or symbol): an index
+     * that is a register plus a constant shares one address register per block with its siblings, the constant
+     * becoming an immediate offset.
+     */
+    private String indexed(final String array, final String start, final Val index, final int size)
+    {
+        final Compilation.Derived d = c.derivation(c.register(index));
+        final long offset = d.offset() * size;
+        final boolean immediate = Math.abs(offset) < Integer.MAX_VALUE;
+        final Reg base = immediate ? d.base() : c.register(index);
+        final String key = array + ":" + base;
+        Reg address = c.addresses.get(key);
+        if (address == null)
+        {
+            address = c.fresh(true);
+            if (start.startsWith("%"))
+            {
+                c.emit("mad.lo.s64 " + address + ", " + base + ", " + size + ", " + start + ";");
+            }
+            else
+            {
+                final Reg symbol = c.fresh(true);
+                c.emit("mov.u64 " + symbol + ", " + start + ";");
+                c.emit("mad.lo.s64 " + address + ", " + base + ", " + size + ", " + symbol + ";");
+            }
+            c.addresses.put(key, address);
+        }
+        return immediate && offset != 0 ? "[" + address + "+" + offset + "]" : "[" + address + "]";
     }
 }

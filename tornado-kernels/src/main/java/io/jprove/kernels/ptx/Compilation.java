@@ -35,6 +35,12 @@ import java.util.TreeMap;
 final class Compilation
 {
     static final int MAX_UNROLLED_ITERATIONS = 4096;
+    /**
+     * PTX lines an unrolled loop may emit before it is compiled as a loop instead: a radix-8 NTT round (twelve Fr
+     * multiplications, about 8,600 lines) still unrolls, a loop that would bloat the kernel past what ptxas
+     * schedules well does not.
+     */
+    static final int MAX_UNROLLED_LINES = 16_000;
     static final int MAX_BLOCKS = 50_000;
     static final long MAX_STEPS = 4_000_000L;
     static final int CONSTANT_EXIT = 1;
@@ -53,6 +59,17 @@ final class Compilation
     final Map<MethodCode, Integer> methodIds = new IdentityHashMap<>();
     final Map<String, MethodCode> loaded = new HashMap<>();
     final Map<String, Reg> special = new HashMap<>();
+    /** Within the block being compiled: registers known to be another register plus a constant (index arithmetic). */
+    final Map<String, Derived> derived = new HashMap<>();
+    /** Within the block: the address register of (array, base register), so constant offsets become immediates. */
+    final Map<String, Reg> addresses = new HashMap<>();
+    /** Loops (by {@link #loopKey}) compiled in their general form from their first iteration; kept across restarts. */
+    final Set<String> generalLoops;
+    /** Of those, the ones made general only because unrolling them was too large. */
+    final Set<String> largeLoops;
+    /** Loops that must unroll however large (a local-array index depends on their counter). */
+    final Set<String> unrolledLoops;
+    private final Map<Integer, Long> unrolledLines = new HashMap<>();
     boolean usesBarrier;
     boolean usesWarp;
     boolean usesDynamicShared;
@@ -61,7 +78,7 @@ final class Compilation
     private final Map<String, Spec> specs = new LinkedHashMap<>();
     private final ArrayDeque<Spec> queue = new ArrayDeque<>();
     private final Map<String, int[]> instances = new HashMap<>();
-    private final List<Boolean> instanceDynamic = new ArrayList<>();
+    private int instanceCount;
     private final Map<Long, Integer> iterationExits = new HashMap<>();
     private int r32 = 1;
     private int r64 = 1;
@@ -74,8 +91,12 @@ final class Compilation
     Term term;
 
     Compilation(final KernelCompiler compiler, final Class<?> context, final String kernelName, final MethodCode root,
-        final boolean unrollBoundedLoops)
+        final boolean unrollBoundedLoops, final Set<String> generalLoops, final Set<String> largeLoops,
+        final Set<String> unrolledLoops)
     {
+        this.generalLoops = generalLoops;
+        this.largeLoops = largeLoops;
+        this.unrolledLoops = unrolledLoops;
         this.unrollBoundedLoops = unrollBoundedLoops;
         this.compiler = compiler;
         this.context = context;
@@ -103,6 +124,49 @@ final class Compilation
     void emit(final String line)
     {
         out.add(line);
+        if (st != null)
+        {
+            for (final Frame f : st.frames)
+            {
+                for (final LoopEntry loop : f.loops)
+                {
+                    if (loop.iteration() >= 0)
+                    {
+                        unrolledLines.merge(loop.instance(), 1L, Long::sum);
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code r} holds {@code base + offset}: index arithmetic whose accesses share one address register. */
+    record Derived(Reg base, long offset)
+    {
+    }
+
+    /** Records that {@code r = x + offset}, following x back to its own base. */
+    void derive(final Reg r, final Reg x, final long offset)
+    {
+        final Derived from = derived.get(x.toString());
+        derived.put(r.toString(), from == null ? new Derived(x, offset) : new Derived(from.base(), from.offset()
+            + offset));
+    }
+
+    /** @return the base register and constant offset of an index register (itself and 0 when not derived). */
+    Derived derivation(final Reg r)
+    {
+        return derived.getOrDefault(r.toString(), new Derived(r, 0));
+    }
+
+    /** Thrown to compile again with a loop's form settled; caught by {@link KernelCompiler}. */
+    static final class Restart extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        Restart()
+        {
+            super(null, null, false, false);
+        }
     }
 
     static String imm(final Val v)
@@ -126,6 +190,18 @@ final class Compilation
         final Reg r = fresh(v.wide());
         emit("mov.b" + (v.wide() ? "64 " : "32 ") + r + ", " + imm(v) + ";");
         return r.toString();
+    }
+
+    /** A register holding the value, as a {@link Reg} (constants are moved into a fresh one). */
+    Reg register(final Val v)
+    {
+        if (v instanceof Reg r)
+        {
+            return r;
+        }
+        final Reg r = fresh(v.wide());
+        emit("mov.b" + (v.wide() ? "64 " : "32 ") + r + ", " + imm(v) + ";");
+        return r;
     }
 
     Val scalar(final Val v)
@@ -184,6 +260,25 @@ final class Compilation
 
     KernelCompileException fail(final String reason, final boolean indexNotConstant)
     {
+        if (indexNotConstant && st != null)
+        {
+            // A loop made general for its size may hold the counter that indexes a local array: unroll it after all.
+            for (int fi = st.frames.size() - 1; fi >= 0; fi--)
+            {
+                final Frame f = st.frames.get(fi);
+                for (int li = f.loops.size() - 1; li >= 0; li--)
+                {
+                    final String key = loopKey(st, fi, li);
+                    if (f.loops.get(li).iteration() < 0 && largeLoops.contains(key))
+                    {
+                        largeLoops.remove(key);
+                        generalLoops.remove(key);
+                        unrolledLoops.add(key);
+                        throw new Restart();
+                    }
+                }
+            }
+        }
         final StringBuilder where = new StringBuilder();
         if (st != null)
         {
@@ -248,6 +343,8 @@ final class Compilation
         out = new ArrayList<>();
         st = spec.entry.copy();
         term = null;
+        derived.clear();
+        addresses.clear();
         // The entry block runs its first instruction like any other, so a loop header at offset 0 is entered properly.
         boolean first = spec.id != 0;
         final Interpreter interpreter = new Interpreter(this);
@@ -266,7 +363,7 @@ final class Compilation
             }
             interpreter.step(f);
         }
-        spec.code = out;
+        spec.code = BoundsChecks.merge(this, out);
         spec.term = term;
     }
 
@@ -353,7 +450,7 @@ final class Compilation
             specs.put(key, target);
             enqueue(target);
         }
-        else if (merge(target.entry, s))
+        else if (merge(target, s))
         {
             enqueue(target);
         }
@@ -390,38 +487,69 @@ final class Compilation
             {
                 throw fail("internal error: back edge to " + header + " outside its loop");
             }
+            if (top.iteration() < 0)
+            {
+                return;
+            }
             final int exits = iterationExits.getOrDefault(((long)top.instance() << 32) | top.iteration(), 0);
             // Loops with a constant bound and run-time exits too (a search with an early return) unroll only on the
             // compiler's second attempt, made when a local-array index was not constant: compact code first.
-            final boolean general = unrollBoundedLoops ? exits == DYNAMIC_EXIT : (exits & DYNAMIC_EXIT) != 0;
-            if (top.iteration() >= 0 && general)
+            final boolean dynamic = unrollBoundedLoops ? exits == DYNAMIC_EXIT : (exits & DYNAMIC_EXIT) != 0;
+            final String key = loopKey(st, st.frames.indexOf(f), last);
+            if (dynamic)
             {
-                instanceDynamic.set(top.instance(), true);
+                // Its trip count is not constant: compile it again, general from its first iteration (no peeling).
+                generalLoops.add(key);
+                throw new Restart();
             }
-            if (instanceDynamic.get(top.instance()))
+            final boolean tooLarge = unrolledLines.getOrDefault(top.instance(), 0L) > MAX_UNROLLED_LINES
+                || top.iteration() + 1 > MAX_UNROLLED_ITERATIONS;
+            if (tooLarge && !unrolledLoops.contains(key))
             {
-                f.loops.set(last, new LoopEntry(header, top.instance(), -1));
+                generalLoops.add(key);
+                largeLoops.add(key);
+                throw new Restart();
             }
-            else
+            if (top.iteration() + 1 > MAX_UNROLLED_ITERATIONS)
             {
-                if (top.iteration() + 1 > MAX_UNROLLED_ITERATIONS)
-                {
-                    throw fail("a loop ran " + MAX_UNROLLED_ITERATIONS + " iterations while being unrolled; its "
-                        + "trip count is constant but too large, or it never ends");
-                }
-                f.loops.set(last, new LoopEntry(header, top.instance(), top.iteration() + 1));
+                throw fail("a loop ran " + MAX_UNROLLED_ITERATIONS + " iterations while being unrolled; its "
+                    + "trip count is constant but too large, or it never ends");
             }
+            f.loops.set(last, new LoopEntry(header, top.instance(), top.iteration() + 1));
         }
         else
         {
             final String instanceKey = cur.id + "|" + chainKey(st) + "@" + header;
-            final int[] id = instances.computeIfAbsent(instanceKey, k ->
-            {
-                instanceDynamic.add(false);
-                return new int[] {instanceDynamic.size() - 1};
-            });
+            final int[] id = instances.computeIfAbsent(instanceKey, k -> new int[] {instanceCount++});
             f.loops.add(new LoopEntry(header, id[0], 0));
+            final String key = loopKey(st, st.frames.indexOf(f), f.loops.size() - 1);
+            if (generalLoops.contains(key))
+            {
+                f.loops.set(f.loops.size() - 1, new LoopEntry(header, id[0], -1));
+            }
         }
+    }
+
+    /**
+     * A loop's identity across compilations of one kernel: the call chain (methods and return offsets), the unrolled
+     * iterations of the loops around it, and its header.
+     */
+    static String loopKey(final State s, final int frameIndex, final int loopIndex)
+    {
+        final StringBuilder key = new StringBuilder();
+        for (int i = 0; i <= frameIndex; i++)
+        {
+            final Frame f = s.frames.get(i);
+            key.append(f.code.display()).append(':').append(f.returnPc);
+            final int loops = i == frameIndex ? loopIndex : f.loops.size();
+            for (int l = 0; l < loops; l++)
+            {
+                final LoopEntry e = f.loops.get(l);
+                key.append('[').append(e.header()).append(',').append(e.iteration()).append(']');
+            }
+            key.append('/');
+        }
+        return key.append('@').append(s.frames.get(frameIndex).loops.get(loopIndex).header()).toString();
     }
 
     private String chainKey(final State s)
@@ -471,16 +599,18 @@ final class Compilation
     }
 
     /** Merges an arriving state into a block's entry; true if the entry widened. */
-    private boolean merge(final State into, final State from)
+    private boolean merge(final Spec target, final State from)
     {
+        final State into = target.entry;
+        final java.util.Set<Reg> owned = target.owned;
         boolean changed = false;
         for (int i = 0; i < into.frames.size(); i++)
         {
             final Frame a = into.frames.get(i);
             final Frame b = from.frames.get(i);
-            changed |= mergeSlots(a.locals, b.locals.clone());
+            changed |= mergeSlots(a.locals, b.locals.clone(), owned);
             final Val[] as = a.stack.toArray(new Val[0]);
-            changed |= mergeSlots(as, b.stack.toArray(new Val[0]));
+            changed |= mergeSlots(as, b.stack.toArray(new Val[0]), owned);
             for (int k = 0; k < as.length; k++)
             {
                 a.stack.set(k, as[k]);
@@ -492,19 +622,19 @@ final class Compilation
         }
         for (final Map.Entry<Integer, Val[]> e : into.heap.entrySet())
         {
-            changed |= mergeSlots(e.getValue(), from.heap.get(e.getKey()));
+            changed |= mergeSlots(e.getValue(), from.heap.get(e.getKey()), owned);
         }
         return changed;
     }
 
-    private boolean mergeSlots(final Val[] into, final Val[] from)
+    private boolean mergeSlots(final Val[] into, final Val[] from, final java.util.Set<Reg> owned)
     {
         boolean changed = false;
         for (int k = 0; k < into.length; k++)
         {
             final Val a = into[k];
             final Val b = from[k];
-            if (a.equals(b) || a instanceof Reg)
+            if (a.equals(b) || a instanceof Reg r && owned.contains(r))
             {
                 continue;
             }
@@ -516,7 +646,9 @@ final class Compilation
             {
                 throw fail("internal error: liveness differs between paths");
             }
-            into[k] = fresh(a.wide());
+            final Reg widened = fresh(a.wide());
+            owned.add(widened);
+            into[k] = widened;
             changed = true;
         }
         return changed;

@@ -40,6 +40,9 @@ public final class KernelCompiler
         "io/jprove/field/Fq", new MontgomeryChains("Fq", FQ_MODULUS, 12),
         "io/jprove/field/Fr", new MontgomeryChains("Fr", FR_MODULUS, 8)));
 
+    /** Compilations of one kernel at most while its loops settle (each restart settles one loop). */
+    private static final int MAX_RESTARTS = 2_000;
+
     private final Map<String, MontgomeryChains> fields;
 
     private KernelCompiler(final Map<String, MontgomeryChains> fields)
@@ -71,7 +74,7 @@ public final class KernelCompiler
     {
         try
         {
-            return compile(kernel, false);
+            return compileSettlingLoops(kernel, false);
         }
         catch (final KernelCompileException ex)
         {
@@ -79,11 +82,40 @@ public final class KernelCompiler
             {
                 throw ex;
             }
-            return compile(kernel, true);
+            return compileSettlingLoops(kernel, true);
         }
     }
 
-    private PtxKernel compile(final Method kernel, final boolean unrollBoundedLoops)
+    /**
+     * Compiles until every loop's form is settled: a loop found to need its general form (a run-time trip count, or
+     * an unrolling too large) restarts the compilation with that loop general from its first iteration, and a large
+     * loop whose counter indexes a local array restarts it with that loop unrolled after all.
+     */
+    private PtxKernel compileSettlingLoops(final Method kernel, final boolean unrollBoundedLoops)
+    {
+        final Set<String> general = new HashSet<>();
+        final Set<String> large = new HashSet<>();
+        final Set<String> unrolled = new HashSet<>();
+        for (int attempt = 0; ; attempt++)
+        {
+            try
+            {
+                return compile(kernel, unrollBoundedLoops, general, large, unrolled);
+            }
+            catch (final Compilation.Restart restart)
+            {
+                if (attempt >= MAX_RESTARTS)
+                {
+                    throw new KernelCompileException("cannot compile kernel " + kernel.getDeclaringClass()
+                        .getSimpleName() + "." + kernel.getName() + ": its loops did not settle after " + MAX_RESTARTS
+                        + " compilations");
+                }
+            }
+        }
+    }
+
+    private PtxKernel compile(final Method kernel, final boolean unrollBoundedLoops, final Set<String> general,
+        final Set<String> large, final Set<String> unrolled)
     {
         final KernelSignature signature = KernelSignature.of(kernel);
         final Class<?> owner = kernel.getDeclaringClass();
@@ -95,7 +127,7 @@ public final class KernelCompiler
             throw new KernelCompileException("cannot compile kernel " + name + ": its bytecode was not found");
         }
         final String entry = entryName(kernel);
-        final Compilation c = new Compilation(this, owner, name, root, unrollBoundedLoops);
+        final Compilation c = new Compilation(this, owner, name, root, unrollBoundedLoops, general, large, unrolled);
         c.checkShape(root);
         final StringBuilder params = new StringBuilder();
         final Val[] locals = new Val[Math.max(root.maxLocals, 1)];

@@ -48,8 +48,8 @@ final class Operations
             case ISHL -> bin("shl.b32", a, count(b, 31));
             case ISHR -> bin("shr.s32", a, count(b, 31));
             case IUSHR -> bin("shr.u32", a, count(b, 31));
-            case LADD -> bin("add.s64", a, b);
-            case LSUB -> bin("sub.s64", a, b);
+            case LADD -> derived(bin("add.s64", a, b), a, b, 1);
+            case LSUB -> derived(bin("sub.s64", a, b), a, b, -1);
             case LMUL -> bin("mul.lo.s64", a, b);
             case LAND -> bin("and.b64", a, b);
             case LOR -> bin("or.b64", a, b);
@@ -113,6 +113,20 @@ final class Operations
         }
         final Reg r = c.fresh(false);
         c.emit("and.b32 " + r + ", " + c.reg(b) + ", " + mask + ";");
+        return r;
+    }
+
+    /** Notes {@code r = a ± b} when one side is constant, for addressing and bounds checks ({@link Compilation}). */
+    private Reg derived(final Reg r, final Val a, final Val b, final int sign)
+    {
+        if (a instanceof Reg x && isConstant(b))
+        {
+            c.derive(r, x, sign * value(b));
+        }
+        else if (sign > 0 && b instanceof Reg x && isConstant(a))
+        {
+            c.derive(r, x, value(a));
+        }
         return r;
     }
 

@@ -11,6 +11,12 @@ final class Spec
     final int id;
     final String key;
     final State entry;
+    /**
+     * The registers of {@link #entry} that belong to this block: the targets of the moves its incoming edges make.
+     * A register merely passed in (a value computed elsewhere, perhaps held by other slots too) never receives moves;
+     * a slot whose arrivals differ gets a register of its own first.
+     */
+    final java.util.Set<Val.Reg> owned = new java.util.HashSet<>();
     List<String> code;
     Term term;
     boolean queued;

@@ -1,0 +1,21 @@
+package io.jprove.kernels.ntt;
+
+import io.jprove.kernels.InterpretingAccelerators;
+
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The GPU NTT suite on the generated PTX, interpreted: 2 to 2^10 points (one pass of one to three rounds, and two
+ * passes), every direction, coset and order.
+ */
+final class PtxInterpretedNttTest
+{
+    @TestFactory
+    Stream<DynamicTest> conformance()
+    {
+        return NttConformance.tests(InterpretingAccelerators::create, 1, 10, 10);
+    }
+}
