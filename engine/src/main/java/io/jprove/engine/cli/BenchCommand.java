@@ -3,15 +3,15 @@ package io.jprove.engine.cli;
 import picocli.CommandLine.Command;
 
 /**
- * {@code jprove bench}: timing runs of the CPU kernels, one subcommand per kernel, each in its own class. Every
- * subcommand checks the results it timed.
+ * {@code jprove bench}: timing runs of the kernels (the CPU ones, and the device ones whose names start with
+ * {@code gpu-}), one subcommand per kernel, each in its own class. Every subcommand checks the results it timed.
  */
 @Command(
     name = "bench",
-    description = "Time a CPU kernel; one subcommand per kernel.",
+    description = "Time a kernel; one subcommand per kernel.",
     mixinStandardHelpOptions = true,
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
-        BenchProveCommand.class})
+        BenchProveCommand.class, BenchGpuNttCommand.class, BenchGpuHCommand.class})
 final class BenchCommand
 {
 }

@@ -36,6 +36,8 @@ public final class GpuNtt implements AutoCloseable
     private final NttRoots roots;
     private final KernelHandle dif;
     private final KernelHandle dit;
+    private final KernelHandle difNarrow;
+    private final KernelHandle ditNarrow;
     private final KernelHandle stage;
     private final KernelHandle scaleAll;
     private final KernelHandle bitReverse;
@@ -70,6 +72,8 @@ public final class GpuNtt implements AutoCloseable
         this.roots = roots;
         this.dif = accelerator.kernel(NttKernels.class, "difPass");
         this.dit = accelerator.kernel(NttKernels.class, "ditPass");
+        this.difNarrow = accelerator.kernel(NttKernels.class, "difPassNarrow");
+        this.ditNarrow = accelerator.kernel(NttKernels.class, "ditPassNarrow");
         this.stage = accelerator.kernel(NttKernels.class, "stage");
         this.scaleAll = accelerator.kernel(NttKernels.class, "scaleAll");
         this.bitReverse = accelerator.kernel(NttKernels.class, "bitReverse");
@@ -90,7 +94,8 @@ public final class GpuNtt implements AutoCloseable
     }
 
     /**
-     * Sets how many elements a work-group of a pass holds (2^9 to 2^12; 2^12 by default), for tuning.
+     * Sets how many elements a work-group of a pass holds (2^9 to 2^12; 2^12 by default), for tuning; below 2^12 the
+     * kernels promise at most 256 items per group, and ptxas may give each more registers.
      *
      * @param log log₂ of the elements.
      */
@@ -238,7 +243,8 @@ public final class GpuNtt implements AutoCloseable
             return;
         }
         final List<NttPlan.Pass> passes = NttPlan.of(logSize, logElementsPerGroup).passes();
-        final KernelHandle kernel = backwards ? dit : dif;
+        final boolean narrow = logElementsPerGroup < NttPlan.DEFAULT_LOG_ELEMENTS_PER_GROUP;
+        final KernelHandle kernel = narrow ? (backwards ? ditNarrow : difNarrow) : backwards ? dit : dif;
         for (int i = 0; i < passes.size(); i++)
         {
             final NttPlan.Pass pass = passes.get(backwards ? passes.size() - 1 - i : i);

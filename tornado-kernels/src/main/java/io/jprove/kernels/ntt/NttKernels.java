@@ -71,6 +71,31 @@ public final class NttKernels
             scaleMode, logScaleLow, scaleFlags, false);
     }
 
+    /**
+     * {@link #difPass} for groups of at most 256 items (2,048 elements): the launch bound lets ptxas give each item
+     * up to 255 registers instead of 128, at the price of smaller groups.
+     */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2)
+    public static void difPassNarrow(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, false);
+    }
+
+    /** {@link #ditPass} for groups of at most 256 items, as {@link #difPassNarrow}. */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2)
+    public static void ditPassNarrow(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, true);
+    }
+
     /** Decimation-in-time stages, the mirror of {@link #difPass}: the same stages, run last to first. */
     @Kernel(maxLocalSize = MAX_LOCAL_SIZE)
     public static void ditPass(final KernelContext ctx, final LongArray data, final LongArray twiddles,
