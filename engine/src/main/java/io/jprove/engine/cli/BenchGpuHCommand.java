@@ -11,6 +11,7 @@ import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceMemory;
 import io.jprove.kernels.ntt.HChain;
 import io.jprove.kernels.ntt.NttCheck;
+import io.jprove.kernels.ntt.NttVariant;
 import io.jprove.kernels.ntt.RandomVectors;
 
 import picocli.CommandLine.Command;
@@ -36,6 +37,9 @@ final class BenchGpuHCommand implements Callable<Integer>
 
     @Option(names = "--device", description = "cuda, cuda:N or cpu (default: cuda when a driver loads).")
     private String device = GpuBench.defaultDevice();
+
+    @Option(names = "--variant", description = "How NTT passes spread their work: r8 (default), r8p, r4, r2.")
+    private String variant = NttVariant.DEFAULT.name();
 
     @Option(names = "--iterations", description = "Timed runs (default 10).")
     private int iterations = 10;
@@ -78,6 +82,7 @@ final class BenchGpuHCommand implements Callable<Integer>
                 try (HChain chain = r.equals("bellperson") ? HChain.bellperson(accelerator)
                     : HChain.snarkjs(accelerator))
                 {
+                    chain.ntt().variant(NttVariant.named(variant));
                     for (final int log : logSizes)
                     {
                         final int code = run(accelerator, chain, check, r, log);
@@ -129,8 +134,8 @@ final class BenchGpuHCommand implements Callable<Integer>
             final double floor = transforms * m / 2.0 * log / BenchGpuNttCommand.FLOOR_BUTTERFLIES_PER_SECOND * 1e3;
             final double median = GpuBench.median(millis);
             System.out.printf("gpu-h %s 2^%d device=%s median_ms=%.3f min_ms=%.3f floor_ms=%.3f vs_floor=%.2f "
-                + "ntts=%d check=ok%n", name, log, accelerator.device(), median, millis[0], floor, median / floor,
-                transforms);
+                + "ntts=%d variant=%s check=ok%n", name, log, accelerator.device(), median, millis[0], floor,
+                median / floor, transforms, variant);
             return 0;
         }
     }

@@ -17,6 +17,7 @@ import io.jprove.kernels.ntt.GpuNtt;
 import io.jprove.kernels.ntt.NttCheck;
 import io.jprove.kernels.ntt.NttPlan;
 import io.jprove.kernels.ntt.NttRoots;
+import io.jprove.kernels.ntt.NttVariant;
 import io.jprove.kernels.ntt.RandomVectors;
 
 import picocli.CommandLine.Command;
@@ -58,9 +59,9 @@ final class BenchGpuNttCommand implements Callable<Integer>
     @Option(names = "--warmup", description = "Untimed runs first (default 2).")
     private int warmup = 2;
 
-    @Option(names = "--group-elements", description = "log2 of the elements a work-group holds, 9 to 12 (default "
-        + "12).")
-    private int groupElements = NttPlan.DEFAULT_LOG_ELEMENTS_PER_GROUP;
+    @Option(names = "--variant", split = ",", description = "How passes spread their work: r8 (default), r8p, r4, r2; "
+        + "several separated by commas are timed one after another.")
+    private List<String> variants = List.of(NttVariant.DEFAULT.name());
 
     @Override
     public Integer call()
@@ -82,20 +83,24 @@ final class BenchGpuNttCommand implements Callable<Integer>
              GpuNtt ntt = new GpuNtt(accelerator, NttRoots.JPROVE);
              NttCheck check = new NttCheck(Runtime.getRuntime().availableProcessors()))
         {
-            ntt.logElementsPerGroup(groupElements);
-            for (final int log : logSizes)
+            for (final String name : variants)
             {
-                final int code = run(accelerator, ntt, check, log);
-                if (code != 0)
+                ntt.variant(NttVariant.named(name));
+                for (final int log : logSizes)
                 {
-                    return code;
+                    final int code = run(accelerator, ntt, check, log, name);
+                    if (code != 0)
+                    {
+                        return code;
+                    }
                 }
             }
             return 0;
         }
     }
 
-    private int run(final Accelerator accelerator, final GpuNtt ntt, final NttCheck check, final int log)
+    private int run(final Accelerator accelerator, final GpuNtt ntt, final NttCheck check, final int log,
+        final String variant)
     {
         final long m = 1L << log;
         final NttDirection direction = inverse ? NttDirection.INVERSE : NttDirection.FORWARD;
@@ -124,9 +129,9 @@ final class BenchGpuNttCommand implements Callable<Integer>
             final double floor = m / 2.0 * log / FLOOR_BUTTERFLIES_PER_SECOND * 1e3;
             final double median = GpuBench.median(millis);
             System.out.printf("gpu-ntt %s%s %s 2^%d device=%s median_ms=%.3f min_ms=%.3f kernels_ms=%.3f "
-                    + "floor_ms=%.3f vs_floor=%.2f passes=%s check=ok%n", coset ? "coset-" : "",
+                    + "floor_ms=%.3f vs_floor=%.2f passes=%s variant=%s check=ok%n", coset ? "coset-" : "",
                 inverse ? "inverse" : "forward", order, log, accelerator.device(), median, millis[0], kernelMillis[0],
-                floor, median / floor, passes(log));
+                floor, median / floor, passes(log), variant);
             return 0;
         }
     }

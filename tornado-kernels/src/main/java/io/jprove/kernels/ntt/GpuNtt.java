@@ -34,10 +34,8 @@ public final class GpuNtt implements AutoCloseable
 
     private final Accelerator accelerator;
     private final NttRoots roots;
-    private final KernelHandle dif;
-    private final KernelHandle dit;
-    private final KernelHandle difNarrow;
-    private final KernelHandle ditNarrow;
+    private KernelHandle dif;
+    private KernelHandle dit;
     private final KernelHandle stage;
     private final KernelHandle scaleAll;
     private final KernelHandle bitReverse;
@@ -45,7 +43,7 @@ public final class GpuNtt implements AutoCloseable
     private final Map<String, NttScale> scales = new HashMap<>();
     private final NttScale none;
     private final int minTableLogSize;
-    private int logElementsPerGroup = NttPlan.DEFAULT_LOG_ELEMENTS_PER_GROUP;
+    private NttVariant variant;
     private int tableLogSize;
     private DeviceMemory forwardTwiddles;
     private DeviceMemory inverseTwiddles;
@@ -70,10 +68,7 @@ public final class GpuNtt implements AutoCloseable
         this.minTableLogSize = minTableLogSize;
         this.accelerator = accelerator;
         this.roots = roots;
-        this.dif = accelerator.kernel(NttKernels.class, "difPass");
-        this.dit = accelerator.kernel(NttKernels.class, "ditPass");
-        this.difNarrow = accelerator.kernel(NttKernels.class, "difPassNarrow");
-        this.ditNarrow = accelerator.kernel(NttKernels.class, "ditPassNarrow");
+        variant(NttVariant.DEFAULT);
         this.stage = accelerator.kernel(NttKernels.class, "stage");
         this.scaleAll = accelerator.kernel(NttKernels.class, "scaleAll");
         this.bitReverse = accelerator.kernel(NttKernels.class, "bitReverse");
@@ -94,15 +89,15 @@ public final class GpuNtt implements AutoCloseable
     }
 
     /**
-     * Sets how many elements a work-group of a pass holds (2^9 to 2^12; 2^12 by default), for tuning; below 2^12 the
-     * kernels promise at most 256 items per group, and ptxas may give each more registers.
+     * Chooses how passes spread their work ({@link NttVariant#DEFAULT} unless changed), for tuning.
      *
-     * @param log log₂ of the elements.
+     * @param v the variant.
      */
-    public void logElementsPerGroup(final int log)
+    public void variant(final NttVariant v)
     {
-        NttPlan.of(MIN_TABLE_LOG_SIZE, log);
-        logElementsPerGroup = log;
+        dif = accelerator.kernel(NttKernels.class, v.difKernel());
+        dit = accelerator.kernel(NttKernels.class, v.ditKernel());
+        variant = v;
     }
 
     /**
@@ -237,14 +232,13 @@ public final class GpuNtt implements AutoCloseable
         final int shift, final NttScale pre, final int preFlags, final NttScale post, final int postFlags,
         final DeviceStream stream)
     {
-        if (logSize < 3)
+        if (logSize < Math.max(3, variant.bits()))
         {
             small(data, logSize, backwards, twiddles, shift, pre, preFlags, post, postFlags, stream);
             return;
         }
-        final List<NttPlan.Pass> passes = NttPlan.of(logSize, logElementsPerGroup).passes();
-        final boolean narrow = logElementsPerGroup < NttPlan.DEFAULT_LOG_ELEMENTS_PER_GROUP;
-        final KernelHandle kernel = narrow ? (backwards ? ditNarrow : difNarrow) : backwards ? dit : dif;
+        final List<NttPlan.Pass> passes = NttPlan.of(logSize, variant).passes();
+        final KernelHandle kernel = backwards ? dit : dif;
         for (int i = 0; i < passes.size(); i++)
         {
             final NttPlan.Pass pass = passes.get(backwards ? passes.size() - 1 - i : i);

@@ -58,8 +58,8 @@ public final class NttKernels
 
     /**
      * Decimation-in-frequency stages {@code firstStage … firstStage + stages − 1} (3 ≤ stages ≤ 9) of a 2^logSize
-     * point transform, in place. Launch: 2^logSize / (8 · localSize) groups, localSize = 2^(stages + logColumns − 3)
-     * items, 32 · 8 · localSize bytes of dynamic shared memory.
+     * point transform, in place, eight elements per item. Launch: 2^logSize / (8 · localSize) groups, localSize =
+     * 2^(stages + logColumns − 3) items, 32 · 8 · localSize bytes of dynamic shared memory.
      */
     @Kernel(maxLocalSize = MAX_LOCAL_SIZE)
     public static void difPass(final KernelContext ctx, final LongArray data, final LongArray twiddles,
@@ -68,32 +68,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false);
-    }
-
-    /**
-     * {@link #difPass} for groups of at most 256 items (2,048 elements): the launch bound lets ptxas give each item
-     * up to 255 registers instead of 128, at the price of smaller groups.
-     */
-    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2)
-    public static void difPassNarrow(final KernelContext ctx, final LongArray data, final LongArray twiddles,
-        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
-        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags)
-    {
-        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false);
-    }
-
-    /** {@link #ditPass} for groups of at most 256 items, as {@link #difPassNarrow}. */
-    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2)
-    public static void ditPassNarrow(final KernelContext ctx, final LongArray data, final LongArray twiddles,
-        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
-        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags)
-    {
-        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true);
+            scaleMode, logScaleLow, scaleFlags, false, 3);
     }
 
     /** Decimation-in-time stages, the mirror of {@link #difPass}: the same stages, run last to first. */
@@ -104,14 +79,94 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true);
+            scaleMode, logScaleLow, scaleFlags, true, 3);
     }
 
+    /**
+     * {@link #difPass} in groups of at most 256 items, two groups per multiprocessor (ptxas keeps each item within
+     * 128 registers), so one group's global loads overlap the other's arithmetic.
+     */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 2)
+    public static void difPassPaired(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, false, 3);
+    }
+
+    /** {@link #ditPass} as {@link #difPassPaired}. */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 2)
+    public static void ditPassPaired(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, true, 3);
+    }
+
+    /**
+     * {@link #difPass} with four elements per item (radix-4 rounds), groups of at most 256 items, three per
+     * multiprocessor: about 85 registers an item, so 24 warps per multiprocessor hide each other's latency.
+     */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 3)
+    public static void difPass4(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, false, 2);
+    }
+
+    /** {@link #ditPass} as {@link #difPass4}. */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 3)
+    public static void ditPass4(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, true, 2);
+    }
+
+    /**
+     * {@link #difPass} with two elements per item (one stage between exchanges, as sppark), groups of at most 256
+     * items, four per multiprocessor (64 registers an item, 32 warps).
+     */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 4)
+    public static void difPass2(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, false, 1);
+    }
+
+    /** {@link #ditPass} as {@link #difPass2}. */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 4)
+    public static void ditPass2(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, true, 1);
+    }
+
+    /**
+     * The pass, for 2^bits elements per item (a compile-time constant: each kernel above fixes it, and the compiler
+     * specializes this body for it): rounds of {@code bits} stages between exchanges.
+     */
     private static void pass(final KernelContext ctx, final LongArray data, final LongArray twiddles,
         final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
         final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags, final boolean dit)
+        final int scaleFlags, final boolean dit, final int bits)
     {
+        final int perItem = 1 << bits;
         final LongArray shared = ctx.dynamicSharedLongs();
         final int item = ctx.localIdX();
         final int column = item & ((1 << logColumns) - 1);
@@ -120,16 +175,16 @@ public final class NttKernels
         final long group = ((long)ctx.groupIdX() << logColumns) + column;
         final long low = group & ((1L << logStride) - 1);
         final long base = ((group >>> logStride) << (logSize - firstStage)) + low;
-        final long elements = (long)PER_ITEM * ctx.localSizeX();
-        final int rounds = (stages + 2) / 3;
+        final long elements = (long)perItem * ctx.localSizeX();
+        final int rounds = (stages + bits - 1) / bits;
         final long[] v = new long[PER_ITEM * L];
         final long[] w = new long[L];
         final long[] d = new long[L];
         int round = dit ? rounds - 1 : 0;
-        int at = Math.max(stages - 3 * round - 3, 0);
-        for (int u = 0; u < PER_ITEM; u++)
+        int at = Math.max(stages - bits * round - bits, 0);
+        for (int u = 0; u < perItem; u++)
         {
-            final long position = base + (deposit(rest, u, at) << logStride);
+            final long position = base + (deposit(rest, u, at, bits) << logStride);
             for (int k = 0; k < L; k++)
             {
                 v[u * L + k] = data.get(position * L + k);
@@ -141,20 +196,20 @@ public final class NttKernels
         }
         for (int i = 0; ; i++)
         {
-            for (int q = 0; q < 3; q++)
+            for (int q = 0; q < bits; q++)
             {
-                final int step = dit ? 2 - q : q;
-                final int stage = stages - 3 - at + step;
-                if (stage >= 3 * round)
+                final int step = dit ? bits - 1 - q : q;
+                final int stage = stages - bits - at + step;
+                if (stage >= bits * round)
                 {
-                    final int h = 4 >> step;
-                    final long mask = (1L << (at + 2 - step)) - 1;
+                    final int h = (perItem >> 1) >> step;
+                    final long mask = (1L << (at + bits - 1 - step)) - 1;
                     final int shift = firstStage + stage + twiddleShift;
-                    for (int u = 0; u < PER_ITEM; u++)
+                    for (int u = 0; u < perItem; u++)
                     {
                         if ((u & h) == 0)
                         {
-                            final long e = (((deposit(rest, u, at) & mask) << logStride) + low) << shift;
+                            final long e = (((deposit(rest, u, at, bits) & mask) << logStride) + low) << shift;
                             for (int k = 0; k < L; k++)
                             {
                                 w[k] = twiddles.get(e * L + k);
@@ -170,29 +225,29 @@ public final class NttKernels
             }
             // Trade elements: this round's positions out, the next round's in.
             ctx.barrier();
-            for (int u = 0; u < PER_ITEM; u++)
+            for (int u = 0; u < perItem; u++)
             {
-                final long slot = (deposit(rest, u, at) << logColumns) + column;
+                final long slot = (deposit(rest, u, at, bits) << logColumns) + column;
                 for (int k = 0; k < L; k++)
                 {
                     shared.set(k * elements + slot, v[u * L + k]);
                 }
             }
             round = dit ? round - 1 : round + 1;
-            at = Math.max(stages - 3 * round - 3, 0);
+            at = Math.max(stages - bits * round - bits, 0);
             ctx.barrier();
-            for (int u = 0; u < PER_ITEM; u++)
+            for (int u = 0; u < perItem; u++)
             {
-                final long slot = (deposit(rest, u, at) << logColumns) + column;
+                final long slot = (deposit(rest, u, at, bits) << logColumns) + column;
                 for (int k = 0; k < L; k++)
                 {
                     v[u * L + k] = shared.get(k * elements + slot);
                 }
             }
         }
-        for (int u = 0; u < PER_ITEM; u++)
+        for (int u = 0; u < perItem; u++)
         {
-            final long position = base + (deposit(rest, u, at) << logStride);
+            final long position = base + (deposit(rest, u, at, bits) << logStride);
             if (scaleMode != 0 && (scaleFlags & SCALE_ON_STORE) != 0)
             {
                 scale(v, u, position, logSize, scaleLow, scaleHigh, scaleMode, logScaleLow, scaleFlags, d, w);
@@ -204,11 +259,11 @@ public final class NttKernels
         }
     }
 
-    /** The index within a group of element u of an item: u's three bits at bit {@code at} of the item's others. */
-    private static long deposit(final int rest, final int u, final int at)
+    /** The index within a group of element u of an item: u's {@code bits} bits at bit {@code at} of the others. */
+    private static long deposit(final int rest, final int u, final int at, final int bits)
     {
         final long r = rest;
-        return (r & ((1L << at) - 1)) | ((long)u << at) | ((r >>> at) << (at + 3));
+        return (r & ((1L << at) - 1)) | ((long)u << at) | ((r >>> at) << (at + bits));
     }
 
     /** One radix-2 butterfly on elements a and b of {@code v}, twiddle {@code w}; {@code d} is scratch. */

@@ -5,26 +5,24 @@ import java.util.List;
 
 /**
  * How a 2^logSize point transform splits into passes over global memory: ⌈logSize / 9⌉ passes of three to nine
- * stages, as even as possible (8 + 8 + 8 at 2^24, 9 + 9 + 9 at 2^27), each run by groups of at most
- * 2^{@link #logElementsPerGroup} elements (4,096: 128 KiB of shared memory, 512 work-items).
+ * stages, as even as possible (8 + 8 + 8 at 2^24, 9 + 9 + 9 at 2^27), each run by work-groups of the variant's
+ * elements (4,096 for the default: 128 KiB of shared memory, 512 work-items).
  *
  * @param logSize             log₂ of the transform size, at least 3.
  * @param passes              the passes in decimation-in-frequency order (a decimation-in-time transform runs them
  *                            backwards).
- * @param logElementsPerGroup log₂ of the elements a work-group holds.
+ * @param variant             elements per work-item and per work-group.
  */
-public record NttPlan(int logSize, List<Pass> passes, int logElementsPerGroup)
+public record NttPlan(int logSize, List<Pass> passes, NttVariant variant)
 {
     /** Most stages in one pass: three radix-8 rounds. */
     public static final int MAX_STAGES = 9;
-    /** Elements per work-group by default: 4,096 (one group per multiprocessor at 128 KiB of shared memory). */
-    public static final int DEFAULT_LOG_ELEMENTS_PER_GROUP = 12;
 
     /**
      * One pass.
      *
      * @param firstStage  its first stage.
-     * @param stages      how many, 3 to 9.
+     * @param stages      how many, 3 to 9 (at least the variant's bits).
      * @param logColumns  log₂ of the groups of 2^stages elements per work-group.
      * @param localSize   work-items per work-group.
      * @param groups      work-groups.
@@ -40,24 +38,19 @@ public record NttPlan(int logSize, List<Pass> passes, int logElementsPerGroup)
      */
     public static NttPlan of(final int logSize)
     {
-        return of(logSize, DEFAULT_LOG_ELEMENTS_PER_GROUP);
+        return of(logSize, NttVariant.DEFAULT);
     }
 
     /**
-     * @param logSize             3 to 30.
-     * @param logElementsPerGroup 9 to 12.
+     * @param logSize 3 to 30.
+     * @param variant elements per work-item and per work-group.
      * @return the plan.
      */
-    public static NttPlan of(final int logSize, final int logElementsPerGroup)
+    public static NttPlan of(final int logSize, final NttVariant variant)
     {
         if (logSize < 3 || logSize > 30)
         {
             throw new IllegalArgumentException("a pass plan needs 3 to 30 stages, not " + logSize);
-        }
-        if (logElementsPerGroup < MAX_STAGES || logElementsPerGroup > 12)
-        {
-            throw new IllegalArgumentException("elements per work-group 2^" + logElementsPerGroup
-                + ": expected 2^9 to 2^12");
         }
         final int count = (logSize + MAX_STAGES - 1) / MAX_STAGES;
         final List<Pass> passes = new ArrayList<>(count);
@@ -65,14 +58,14 @@ public record NttPlan(int logSize, List<Pass> passes, int logElementsPerGroup)
         for (int p = 0; p < count; p++)
         {
             final int stages = logSize / count + (p < logSize % count ? 1 : 0);
-            final int logColumns = Math.min(logElementsPerGroup - stages, logSize - stages);
-            final int localSize = 1 << (stages + logColumns - 3);
+            final int logColumns = Math.max(0, Math.min(variant.logElements() - stages, logSize - stages));
+            final int localSize = 1 << Math.max(0, stages + logColumns - variant.bits());
             final int groups = 1 << (logSize - stages - logColumns);
-            final int rounds = (stages + 2) / 3;
-            final int sharedBytes = rounds > 1 ? localSize * NttKernels.PER_ITEM * NttKernels.L * Long.BYTES : 0;
+            final int rounds = (stages + variant.bits() - 1) / variant.bits();
+            final int sharedBytes = rounds > 1 ? localSize * variant.perItem() * NttKernels.L * Long.BYTES : 0;
             passes.add(new Pass(first, stages, logColumns, localSize, groups, sharedBytes));
             first += stages;
         }
-        return new NttPlan(logSize, List.copyOf(passes), logElementsPerGroup);
+        return new NttPlan(logSize, List.copyOf(passes), variant);
     }
 }

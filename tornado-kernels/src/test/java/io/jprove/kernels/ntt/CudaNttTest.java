@@ -39,6 +39,8 @@ final class CudaNttTest
         assumeTrue(CudaDriver.isAvailable(), () -> "no CUDA driver: " + CudaDriver.unavailableReason());
         final List<DynamicTest> tests = new ArrayList<>(NttConformance.tests(() -> CudaAccelerator.open(0), 1, 20,
             20).toList());
+        tests.addAll(NttConformance.variantTests(() -> CudaAccelerator.open(0), new int[] {3, 9, 14, 20}, 20)
+            .toList());
         for (int log = 21; log <= Integer.getInteger("jprove.test.ntt.maxLog", 27); log++)
         {
             final int n = log;

@@ -13,6 +13,7 @@ final class JvmNttTest
     @TestFactory
     Stream<DynamicTest> conformance()
     {
-        return NttConformance.tests(() -> new JvmAccelerator(2), 1, 13, 14);
+        return Stream.concat(NttConformance.tests(() -> new JvmAccelerator(2), 1, 13, 14),
+            NttConformance.variantTests(() -> new JvmAccelerator(2), new int[] {1, 4, 9, 12}, 14));
     }
 }

@@ -43,16 +43,34 @@ final class NttConformance
         {
             final int n = log;
             tests.add(DynamicTest.dynamicTest("shouldMatchTheCpuNttWhenTransforming 2^" + n,
-                () -> allKinds(accelerators, n, minTableLog)));
+                () -> allKinds(accelerators, n, minTableLog, NttVariant.DEFAULT)));
         }
         return tests.stream();
     }
 
-    private static void allKinds(final Supplier<Accelerator> accelerators, final int log, final int minTableLog)
+    /** The other variants, on sizes that give them one, two and three passes. */
+    static Stream<DynamicTest> variantTests(final Supplier<Accelerator> accelerators, final int[] logs,
+        final int minTableLog)
+    {
+        final List<DynamicTest> tests = new ArrayList<>();
+        for (final NttVariant variant : new NttVariant[] {NttVariant.R8_PAIRED, NttVariant.R4, NttVariant.R2})
+        {
+            for (final int log : logs)
+            {
+                tests.add(DynamicTest.dynamicTest("shouldMatchTheCpuNttWhenTransforming 2^" + log + " as "
+                    + variant.name(), () -> allKinds(accelerators, log, minTableLog, variant)));
+            }
+        }
+        return tests.stream();
+    }
+
+    private static void allKinds(final Supplier<Accelerator> accelerators, final int log, final int minTableLog,
+        final NttVariant variant)
     {
         try (Accelerator accelerator = accelerators.get(); Arena arena = Arena.ofShared();
              Ntt cpu = new Ntt(1); GpuNtt gpu = new GpuNtt(accelerator, NttRoots.JPROVE, minTableLog))
         {
+            gpu.variant(variant);
             final long m = 1L << log;
             final Random rnd = new Random(SEED + log);
             final EvaluationDomain domain = EvaluationDomain.ofLogSize(log);

@@ -16,6 +16,7 @@ final class PtxInterpretedNttTest
     @TestFactory
     Stream<DynamicTest> conformance()
     {
-        return NttConformance.tests(InterpretingAccelerators::create, 1, 10, 10);
+        return Stream.concat(NttConformance.tests(InterpretingAccelerators::create, 1, 10, 10),
+            NttConformance.variantTests(InterpretingAccelerators::create, new int[] {5, 10}, 10));
     }
 }
