@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     description = "Time a CPU kernel; one subcommand per kernel.",
     mixinStandardHelpOptions = true,
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
-        BenchProveCommand.class})
+        BenchProveCommand.class, BenchDaemonCommand.class})
 final class BenchCommand
 {
 }

@@ -53,6 +53,11 @@ public final class DaemonClient implements AutoCloseable
      */
     public static DaemonClient connect(final String address, final String token)
     {
+        // Netty logs through SLF4J when it finds it (Chronicle brings it, with no provider): no warnings in a CLI
+        if (System.getProperty("slf4j.internal.verbosity") == null)
+        {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
         final DaemonConfig.Endpoint at = DaemonConfig.Endpoint.parse(address);
         final ManagedChannel channel = NettyChannelBuilder.forAddress(at.host(), at.port()).usePlaintext()
             .maxInboundMessageSize(MAX_REPLY_BYTES).build();

@@ -214,6 +214,16 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             sync, timeline);
     }
 
+    /** @return the settings, the token shown only as whether one is set (a config is logged; a token never is). */
+    @Override
+    public String toString()
+    {
+        return "DaemonConfig[listen=" + listen + ", httpListen=" + httpListen + ", token=" + (token == null ? "none"
+            : "set") + ", dataDir=" + dataDir + ", workers=" + workers + ", threads=" + threads + ", queueCapacity="
+            + queueCapacity + ", maxRequestBytes=" + maxRequestBytes + ", resultRetention=" + resultRetention
+            + ", journalSync=" + journalSync + ", timeline=" + timeline + "]";
+    }
+
     /** @return the settings with the listeners moved (tests and benchmarks use port 0). */
     public DaemonConfig withListeners(final Endpoint grpc, final Endpoint http)
     {

@@ -5,6 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
+import io.jprove.engine.formats.circom.SnarkjsJson;
+import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.Proof;
+
 /**
  * One job's state, guarded by the job itself: its partitions (which are queued, running, done), their proofs, and
  * the listeners waiting for it to finish. The daemon changes it only after journaling the change, so that a replay
@@ -33,6 +37,7 @@ final class Job
     private long finishedMs;
     private int nextPartition;
     private int running;
+    private String[] json;
 
     Job(final long id, final String requestId, final byte[] digest, final int priority, final long submittedMs,
         final JobSpec spec)
@@ -124,6 +129,24 @@ final class Job
     synchronized byte[] publicInputs()
     {
         return state == JobState.SUCCEEDED ? concat(publicInputs) : null;
+    }
+
+    /**
+     * @return snarkjs's proof.json (empty for several partitions) and public.json of a SUCCEEDED job, rendered once.
+     */
+    synchronized String[] resultJson()
+    {
+        if (state != JobState.SUCCEEDED)
+        {
+            return null;
+        }
+        if (json == null)
+        {
+            final String proofJson = proofs.length == 1 ? SnarkjsJson.proofJson(Proof.fromBytes(proofs[0], 0)) : "";
+            json = new String[] {proofJson, SnarkjsJson.publicJson(Groth16Verifier.inputsFromCanonical(
+                concat(publicInputs)))};
+        }
+        return json.clone();
     }
 
     /** @return a partition's proof and inputs, or null when it is not done (for compaction). */

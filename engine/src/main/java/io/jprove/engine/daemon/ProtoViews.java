@@ -36,6 +36,8 @@ final class ProtoViews
         if (withResult && state == JobState.SUCCEEDED)
         {
             b.setProof(ByteString.copyFrom(job.proof()));
+            final String[] json = job.resultJson();
+            b.setProofJson(json[0]).setPublicJson(json[1]);
             final byte[] inputs = job.publicInputs();
             for (int at = 0; at < inputs.length; at += Fr.BYTES)
             {

@@ -159,6 +159,24 @@ class DaemonApiTest
     }
 
     @Test
+    void shouldRefuseRequestWhenOverSizeLimit(@TempDir final Path data)
+    {
+        try (Daemon d = Daemon.start(DaemonFixtures.config(data, "max-request-bytes", "4096"));
+             DaemonClient c = DaemonFixtures.client(d, null))
+        {
+            final ProofRequest good = f.cubic("big", f.wtns);
+            final ProofRequest big = good.toBuilder().setCircom(good.getCircom().toBuilder()
+                .setWtns(ByteString.copyFrom(new byte[8192]))).build();
+            final StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> c.submit(big));
+            assertEquals(Status.Code.RESOURCE_EXHAUSTED, e.getStatus().getCode());
+            final String line = DaemonClient.describe(e, c.address());
+            assertTrue(line.startsWith("the request is over the daemon's max-request-bytes"), line);
+            assertEquals(0, c.status(0).getJobsCount());
+            assertVerified(c.prove(good, WAIT), f.cubicVk);
+        }
+    }
+
+    @Test
     void shouldKeepKeyResidentWhenPreloadedUntilEvicted()
     {
         final KeyRef key = KeyRef.newBuilder().setParamsPath(f.chainParams.toString()).build();
