@@ -126,13 +126,27 @@ public final class Daemon implements AutoCloseable
             TimeUnit.MILLISECONDS);
         final BearerToken auth = new BearerToken(config.token(), metrics);
         final DaemonConfig.Endpoint at = config.listen();
-        grpc = NettyServerBuilder.forAddress(new InetSocketAddress(at.host(), at.port()))
-            .maxInboundMessageSize(config.maxRequestBytes())
-            .addService(ServerInterceptors.intercept(new ProverService(this), auth))
-            .build().start();
+        try
+        {
+            grpc = NettyServerBuilder.forAddress(new InetSocketAddress(at.host(), at.port()))
+                .maxInboundMessageSize(config.maxRequestBytes())
+                .addService(ServerInterceptors.intercept(new ProverService(this), auth))
+                .build().start();
+        }
+        catch (final IOException e)
+        {
+            throw new IOException("gRPC on " + at + " (listen): " + e.getMessage(), e);
+        }
         if (config.httpListen() != null)
         {
-            http = new HttpEndpoint(config.httpListen(), this, auth);
+            try
+            {
+                http = new HttpEndpoint(config.httpListen(), this, auth);
+            }
+            catch (final IOException e)
+            {
+                throw new IOException("HTTP on " + config.httpListen() + " (http-listen): " + e.getMessage(), e);
+            }
         }
     }
 

@@ -224,13 +224,6 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             + ", journalSync=" + journalSync + ", timeline=" + timeline + "]";
     }
 
-    /** @return the settings with the listeners moved (tests and benchmarks use port 0). */
-    public DaemonConfig withListeners(final Endpoint grpc, final Endpoint http)
-    {
-        return new DaemonConfig(grpc, http, token, dataDir, workers, threads, queueCapacity, maxRequestBytes,
-            resultRetention, journalSync, timeline);
-    }
-
     /** Reads each key with its default and turns a parse failure into an error that names where it was set. */
     private record Settings(Map<String, String> values, Map<String, String> lineOf, String source)
     {

@@ -34,7 +34,7 @@ import io.jprove.engine.groth16.Proof;
  */
 class DaemonLoadTest
 {
-    private static final int JOBS = 240;
+    private static final int JOBS = 160;
     private static final int CLIENTS = 4;
     private static final int CAPACITY = 2;
     private static final Duration LIMIT = Duration.ofSeconds(120);

@@ -40,7 +40,7 @@ class DaemonRestartTest
         final DaemonProcess first = DaemonProcess.start(dir, settings);
         try (DaemonClient c = DaemonClient.connect("127.0.0.1:" + first.port(), null))
         {
-            running = c.submit(f.chain("running", 12, 0)).getJobId();
+            running = c.submit(f.chain("running", 8, 0)).getJobId();
             queued = List.of(c.submit(f.cubic("queued-cubic", f.wtns)).getJobId(),
                 c.submit(f.chain("queued-chain", 2, 0)).getJobId());
             eventually(WAIT, "two partitions of the running job", () -> c.status(running).getJobs(0)
@@ -77,7 +77,7 @@ class DaemonRestartTest
                 }
             });
         }
-        assertEquals(12 + 1 + 2, partitions.size());
+        assertEquals(8 + 1 + 2, partitions.size());
         assertTrue(partitions.values().stream().allMatch(n -> n == 1), "each partition proved once: " + partitions);
         assertEquals(Map.of(running, 1, queued.get(0), 1, queued.get(1), 1), ends);
     }
