@@ -14,7 +14,7 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.NettyChannelBuilder;
 
 import io.jprove.engine.daemon.rpc.JobRef;
 import io.jprove.engine.daemon.rpc.JobStatus;

@@ -236,8 +236,8 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             }
             catch (final IllegalArgumentException | java.io.UncheckedIOException e)
             {
-                throw new IllegalArgumentException(lineOf.getOrDefault(key, source) + ": " + key + ": " + e.getMessage(),
-                    e);
+                final String where = lineOf.getOrDefault(key, source);
+                throw new IllegalArgumentException(where + ": " + key + ": " + e.getMessage(), e);
             }
         }
     }

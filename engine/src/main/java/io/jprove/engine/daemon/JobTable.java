@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
@@ -71,7 +72,8 @@ final class JobTable
                 case JournalRecord.Generation g -> nextJobId = Math.max(nextJobId, g.nextJobId());
                 case JournalRecord.Submitted s ->
                 {
-                    final Job job = new Job(s.job(), s.requestId(), s.digest(), s.priority(), s.submittedMs(), s.spec());
+                    final Job job = new Job(s.job(), s.requestId(), s.digest(), s.priority(), s.submittedMs(),
+                        s.spec());
                     jobs.put(s.job(), job);
                     byRequest.put(s.requestId(), job);
                     nextJobId = Math.max(nextJobId, s.job() + 1);
@@ -177,7 +179,7 @@ final class JobTable
      * @throws RequestException CONFLICT for a request id used with another payload, BUSY when the queue is full.
      */
     synchronized Submission submit(final String requestId, final int priority, final byte[] digest,
-        final java.util.function.LongFunction<JobSpec> spec, final Path incoming, final byte[] witness,
+        final LongFunction<JobSpec> spec, final Path incoming, final byte[] witness,
         final long nowMs)
     {
         try

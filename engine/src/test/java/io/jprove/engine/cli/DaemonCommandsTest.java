@@ -102,7 +102,8 @@ class DaemonCommandsTest
         assertTrue(viaDaemon.out().startsWith("prove: proof verified and written to "), viaDaemon.out());
         assertEquals(Files.readString(dir.resolve("local.json")), Files.readString(dir.resolve("remote.json")));
         assertEquals(Files.size(dir.resolve("local")), Files.size(dir.resolve("remote")));
-        assertOk(jprove("verify", "--vk", vk, "--proof", dir.resolve("remote"), "--public", dir.resolve("remote.json")));
+        assertOk(jprove("verify", "--vk", vk, "--proof", dir.resolve("remote"), "--public",
+            dir.resolve("remote.json")));
         assertOk(jprove("prove", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns", wtns, "--proof",
             dir.resolve("remote-proof.json"), "--json"));
         assertOk(jprove("verify", "--vk", vk, "--proof", dir.resolve("remote-proof.json"), "--public",

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 import com.google.protobuf.ByteString;
 
@@ -161,7 +162,7 @@ final class DaemonFixtures
     }
 
     /** Polls until {@code condition} holds, failing after {@code timeout}. */
-    static void eventually(final Duration timeout, final String what, final java.util.function.BooleanSupplier condition)
+    static void eventually(final Duration timeout, final String what, final BooleanSupplier condition)
     {
         final long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean())
