@@ -203,11 +203,13 @@ final class JobTable
             final long id = nextJobId++;
             final JobSpec s = spec.apply(id);
             final Job job = new Job(id, requestId, digest, priority, nowMs, s);
-            journal.append(new JournalRecord.Submitted(id, requestId, digest, priority, nowMs, s, witness));
+            // the witness is in place before the job is journaled: a journaled job always has its spool file (or, after
+            // a crash, its bytes in the journal), and a failed append leaves only a file the next start clears
             if (incoming != null)
             {
                 Files.move(incoming, witnessFile(job), StandardCopyOption.REPLACE_EXISTING);
             }
+            journal.append(new JournalRecord.Submitted(id, requestId, digest, priority, nowMs, s, witness));
             jobs.put(id, job);
             byRequest.put(requestId, job);
             unfinished++;
