@@ -104,6 +104,21 @@ class DaemonSchedulingTest
     }
 
     @Test
+    void shouldProvePartitionsOfOneJobOnSeveralWorkersWhenConfigured(@TempDir final Path data)
+    {
+        try (Daemon d = Daemon.start(DaemonFixtures.config(data, "workers", "2", "threads", "1"));
+             DaemonClient c = DaemonFixtures.client(d, null))
+        {
+            final long job = c.submit(f.chain("two-workers", 6, 0)).getJobId();
+            // six partitions of a second or so each on one thread: both workers take one of them at once
+            eventually(WAIT, "both workers on the job", () -> c.status(0).getWorkersList().stream()
+                .filter(w -> w.getJobId() == job).count() == 2);
+            assertVerified(c.await(job, WAIT), f.chainVk);
+            assertEquals(2, c.status(0).getWorkersCount());
+        }
+    }
+
+    @Test
     void shouldForgetFinishedJobWhenRetentionRunsOut(@TempDir final Path data)
     {
         try (Daemon d = Daemon.start(DaemonFixtures.config(data, "result-retention", "300ms"));
