@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     description = "Time a kernel; one subcommand per kernel.",
     mixinStandardHelpOptions = true,
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
-        BenchProveCommand.class, BenchGpuNttCommand.class, BenchGpuHCommand.class})
+        BenchProveCommand.class, BenchDaemonCommand.class, BenchGpuNttCommand.class, BenchGpuHCommand.class})
 final class BenchCommand
 {
 }

@@ -75,11 +75,23 @@ final class ProveCommand implements Callable<Integer>
     @Mixin
     private TimelineOption timelineOption;
 
+    @Option(names = "--daemon", paramLabel = "ADDR", description = "Prove through the daemon at host:port (warm JVM,"
+        + " key resident) instead of in this process; the same files are written.")
+    private String daemon;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --daemon: the daemon's bearer token.")
+    private Path tokenFile;
+
     @Override
     public Integer call()
     {
         return CliSupport.run("prove", verbose, () ->
         {
+            if (daemon != null)
+            {
+                return DaemonProve.run(DaemonOptions.of(daemon, tokenFile), key.zkey, key.params, r1cs, wtns,
+                    proofOut, publicOut, json);
+            }
             final long t0 = System.nanoTime();
             final Proof proof;
             final long[] publicInputs;
