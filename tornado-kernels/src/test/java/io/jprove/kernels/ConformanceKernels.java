@@ -600,4 +600,14 @@ public final class ConformanceKernels
     {
         out.set(ctx.globalIdX(), ctx.localSizeX());
     }
+
+    /** Reads one element past the end when asked: Java throws, so the kernel must fail before it stores. */
+    @Kernel
+    public static void readAt(final KernelContext ctx, final LongArray a, final LongArray out, final long index)
+    {
+        if (ctx.globalIdX() == 0)
+        {
+            out.set(0, a.get(index) + a.get(0));
+        }
+    }
 }
