@@ -144,7 +144,7 @@ final class DemoCommand implements Callable<Integer>
                             + inputs.witness().numAux() + " aux variables, domain " + pk.domainSize() + "   "
                             + CliSupport.ms(t));
                         t = System.nanoTime();
-                        final StepTimes times = new StepTimes(timeline, round, 0);
+                        final StepTimes times = new StepTimes(timeline, round, 0, -1, backend.device());
                         proof = prover.prove(inputs, times);
                         timeline.append(EventKind.PROOF_DONE, round, 0, -1, -1);
                         System.out.println("  prove       " + CliSupport.ms(t) + " (" + times + ")");

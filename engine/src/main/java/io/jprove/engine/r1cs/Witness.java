@@ -97,6 +97,17 @@ public final class Witness implements AutoCloseable
         return FrVector.wrap(inputs.asSlice(0, numInputs * ELEMENT_BYTES));
     }
 
+    /** @return the public inputs without ONE, Fr limbs back to back (what a verifier is given). */
+    public long[] publicInputs()
+    {
+        final long[] out = new long[(numInputs - 1) * Fr.LIMBS];
+        for (int i = 1; i < numInputs; i++)
+        {
+            load(inputs, i * ELEMENT_BYTES, out, (i - 1) * Fr.LIMBS);
+        }
+        return out;
+    }
+
     /** @return aux values. */
     public FrVector aux()
     {
