@@ -29,8 +29,19 @@ public final class Witness implements AutoCloseable
 
     Witness(final int inputCapacity, final int auxCapacity)
     {
-        inputStore = new GrowableSegment(inputCapacity * ELEMENT_BYTES);
-        auxStore = new GrowableSegment(auxCapacity * ELEMENT_BYTES);
+        this(new GrowableSegment(inputCapacity * ELEMENT_BYTES), new GrowableSegment(auxCapacity * ELEMENT_BYTES));
+    }
+
+    /** A witness written into the caller's buffers (which it does not free). */
+    Witness(final SynthesisBuffers buffers)
+    {
+        this(GrowableSegment.fixed(buffers.inputs()), GrowableSegment.fixed(buffers.aux()));
+    }
+
+    private Witness(final GrowableSegment inputStore, final GrowableSegment auxStore)
+    {
+        this.inputStore = inputStore;
+        this.auxStore = auxStore;
         inputs = inputStore.segment();
         aux = auxStore.segment();
     }
