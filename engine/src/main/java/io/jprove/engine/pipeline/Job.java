@@ -95,6 +95,12 @@ public final class Job
         return state;
     }
 
+    /** @return partitions proved so far (for progress). */
+    public synchronized int provedPartitions()
+    {
+        return spec.partitions() - remaining;
+    }
+
     /** Records a partition's proof. @return true when it was the job's last one (the job is now done). */
     synchronized boolean complete(final int partition, final Proof proof, final long[] inputs, final String device)
     {
