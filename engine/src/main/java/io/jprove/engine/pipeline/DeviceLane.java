@@ -38,6 +38,7 @@ final class DeviceLane implements AutoCloseable
     private final Map<ProvingKey, Groth16Prover> provers = new IdentityHashMap<>();
     private final List<PreparedKey> prepared = new ArrayList<>();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile String unusable;
     private final SecureRandom rng = new SecureRandom();
 
     DeviceLane(final ProverBackend backend, final int workerCount, final Timeline timeline, final Pipeline pipeline)
@@ -72,6 +73,21 @@ final class DeviceLane implements AutoCloseable
     int device()
     {
         return backend.device();
+    }
+
+    /** @return why the device can take no more partitions, or null while it can. */
+    String unusable()
+    {
+        return unusable;
+    }
+
+    /** The device failed for good ({@link io.jprove.engine.groth16.DeviceUnusableException}): pin nothing more here. */
+    void markUnusable(final String reason)
+    {
+        if (unusable == null)
+        {
+            unusable = reason;
+        }
     }
 
     /** @return partitions pinned here that have not finished (synthesizing, queued or proving). */

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 
+import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.Proof;
@@ -117,6 +118,14 @@ final class DeviceWorker implements Agent
             pipeline.dropped(task);
             return;
         }
+        if (lane.unusable() != null)
+        {
+            task.release();
+            pipeline.failed(job, p, "on " + lane.name(), new DeviceUnusableException(lane.name(), lane.unusable(),
+                null), index, device);
+            pipeline.dropped(task);
+            return;
+        }
         try
         {
             final Groth16Prover prover = lane.prover(job.spec().key(), id, p, index);
@@ -139,6 +148,10 @@ final class DeviceWorker implements Agent
         }
         catch (final RuntimeException | Error e)
         {
+            if (e instanceof DeviceUnusableException)
+            {
+                lane.markUnusable(e.getMessage());
+            }
             task.release();
             pipeline.failed(job, p, "on " + lane.name(), e, index, device);
             pipeline.dropped(task);

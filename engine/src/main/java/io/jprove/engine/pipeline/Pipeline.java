@@ -127,16 +127,25 @@ public final class Pipeline implements AutoCloseable
         return closing;
     }
 
-    /** @return the device to pin a new partition to: the fewest in flight, the lowest ordinal on a tie. */
+    /**
+     * @return the device to pin a new partition to: of the usable ones, the fewest in flight, the lowest ordinal on a
+     *         tie.
+     * @throws IllegalStateException when no device is usable any more (each one's reason in the message).
+     */
     DeviceLane pin()
     {
-        DeviceLane best = lanes.getFirst();
+        DeviceLane best = null;
         for (final DeviceLane lane : lanes)
         {
-            if (lane.inFlight() < best.inFlight())
+            if (lane.unusable() == null && (best == null || lane.inFlight() < best.inFlight()))
             {
                 best = lane;
             }
+        }
+        if (best == null)
+        {
+            throw new IllegalStateException("no device can prove any more: " + String.join("; ",
+                lanes.stream().map(DeviceLane::unusable).toList()));
         }
         best.enter();
         return best;

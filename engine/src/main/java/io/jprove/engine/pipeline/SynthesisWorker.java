@@ -67,7 +67,16 @@ final class SynthesisWorker implements Runnable
         {
             return;
         }
-        final DeviceLane lane = pipeline.pin();
+        final DeviceLane lane;
+        try
+        {
+            lane = pipeline.pin();
+        }
+        catch (final IllegalStateException e)
+        {
+            pipeline.failed(job, partition, "before synthesis", e, id, -1);
+            return;
+        }
         PartitionBuffers buffers = null;
         try
         {
