@@ -10,6 +10,9 @@ import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineClock;
+import io.jprove.timeline.TimelineClock;
+import io.jprove.timeline.TimelineClock;
 import io.jprove.timeline.analysis.PartitionSummary;
 import io.jprove.timeline.analysis.Text;
 import io.jprove.timeline.analysis.TimelineReport;
@@ -97,11 +100,13 @@ final class BenchEngineCommand implements Callable<Integer>
                 {
                     if (warmup > 0)
                     {
-                        EngineRun.prove(circuit, parameters, warmup, backends, config, budget, Timeline.disabled(),
+                        EngineRun.prove(circuit, parameters, warmup, backends, config, budget, Timeline.disabled(), 0,
                             null);
                     }
+                    // the report covers the measured job only: from here on
+                    final long sinceNs = TimelineClock.nowNs();
                     outcome = EngineRun.prove(circuit, parameters, partitions, backends, config, budget, timeline,
-                        timeline.isEnabled() ? timelineOption.directory() : null);
+                        sinceNs, timeline.isEnabled() ? timelineOption.directory() : null);
                 }
                 finally
                 {

@@ -15,6 +15,7 @@ import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineClock;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -81,11 +82,12 @@ final class DemoCommand implements Callable<Integer>
                     .elapsedNs()));
                 final List<ProverBackend> backends = selection.open(threads);
                 final EngineRun.Outcome outcome;
+                final long sinceNs = TimelineClock.nowNs();
                 try (Timeline timeline = timelineOption.open())
                 {
                     outcome = EngineRun.prove(circuit, parameters, partitions, backends,
                         PipelineConfig.forCores(threads), budgetMib > 0 ? budgetMib << 20
-                        : EngineRun.defaultBudgetBytes(), timeline,
+                        : EngineRun.defaultBudgetBytes(), timeline, sinceNs,
                         timeline.isEnabled() ? timelineOption.directory() : null);
                 }
                 finally

@@ -28,7 +28,6 @@ import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
-import io.jprove.timeline.TimelineClock;
 import io.jprove.timeline.TimelineReader;
 import io.jprove.timeline.analysis.EventLog;
 import io.jprove.timeline.analysis.TimelineAnalysis;
@@ -120,14 +119,15 @@ final class EngineRun
      * Proves one job of {@code partitions} fresh instances of the circuit through a pipeline over the backends.
      *
      * @param budgetBytes the host memory budget for partitions in flight.
+     * @param sinceNs     when the caller opened the timeline (timeline clock): the report covers events from then on.
      * @param timelineDir where the timeline is (its report goes beside it), or null when it is disabled.
      * @throws ExecutionException naming the partition that failed.
      */
     static Outcome prove(final NamedCircuit circuit, final Parameters parameters, final int partitions,
         final List<ProverBackend> backends, final PipelineConfig config, final long budgetBytes,
-        final Timeline timeline, final Path timelineDir) throws ExecutionException, InterruptedException, IOException
+        final Timeline timeline, final long sinceNs, final Path timelineDir)
+        throws ExecutionException, InterruptedException, IOException
     {
-        final long runStartNs = TimelineClock.nowNs();
         final SecureRandom rng = new SecureRandom();
         final long[] seeds = new long[partitions];
         for (int p = 0; p < partitions; p++)
@@ -149,7 +149,7 @@ final class EngineRun
             return new Outcome(result, wallNs, null, null);
         }
         timeline.flush();
-        final EventLog log = readSince(timelineDir, runStartNs);
+        final EventLog log = readSince(timelineDir, sinceNs);
         final TimelineReport report = TimelineAnalysis.analyze(log);
         final Path reportDir = TimelineCommand.besideTimeline(timelineDir);
         Files.createDirectories(reportDir);
