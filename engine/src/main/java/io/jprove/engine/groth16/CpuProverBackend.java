@@ -1,6 +1,7 @@
 package io.jprove.engine.groth16;
 
 import java.lang.foreign.Arena;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.jprove.field.FrVector;
 import io.jprove.field.msm.BatchAdd;
@@ -15,6 +16,11 @@ import io.jprove.field.ntt.Ntt;
  * of the key's host vectors (nothing is copied), and every compute step is reported as a kernel, host-measured, so
  * that a CPU run's timeline reads like a GPU run's. Several backends can share one machine as separate devices (each
  * with its own ordinal and threads), which is how the pipeline's multi-device paths are tested without a GPU.
+ * <p>
+ * It proves one partition at a time, as a GPU runs one partition's kernels at a time: its threads are the device, and
+ * two partitions sharing them would each take twice as long, delaying the first proof for no gain in throughput. A
+ * second caller waits (fairly, in arrival order) until the first one's sums are done, then host work such as assembly
+ * overlaps the next partition's compute.
  */
 public final class CpuProverBackend implements ProverBackend
 {
@@ -22,6 +28,7 @@ public final class CpuProverBackend implements ProverBackend
     private final int threads;
     private final Ntt ntt;
     private final CpuHChain hChain;
+    private final ReentrantLock compute = new ReentrantLock(true);
 
     /** A backend on every available processor, device 0. */
     public CpuProverBackend()
@@ -94,9 +101,10 @@ public final class CpuProverBackend implements ProverBackend
         }
         final ProvingKey pk = own.key();
         final HChainSpec spec = pk.reduction().hChain(EvaluationDomain.ofSize(partition.domainSize()));
-        hChain.compute(partition.a(), partition.b(), partition.c(), spec, listener);
+        compute.lock();
         try (Arena arena = Arena.ofShared())
         {
+            hChain.compute(partition.a(), partition.b(), partition.c(), spec, listener);
             final SplitMsm msm = new SplitMsm(threads, listener, arena);
             final long[] h = msm.dense("h", pk.h(), FrVectors.slice(partition.a(), 0, spec.scalarCount()));
             final FrVector z = partition.assignment();
@@ -106,6 +114,10 @@ public final class CpuProverBackend implements ProverBackend
             // one split serves B in G1 and in G2: same scalars, same density
             final ScalarSplit b = msm.split("b", z, partition.bDensity(), pk.bG1().size());
             return new MsmSums(h, l, a, msm.g1("b1", pk.bG1(), b), msm.g2("b2", pk.bG2(), b));
+        }
+        finally
+        {
+            compute.unlock();
         }
     }
 
