@@ -1,6 +1,8 @@
 package io.jprove.engine.backend;
 
 import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.pipeline.OffHeapBufferPool;
 
 /**
  * Makes the {@link ProverBackend}s of one kind of device ("cpu", "cuda"). Factories are found with
@@ -30,4 +32,16 @@ public interface BackendFactory
      * @return the backend; the caller closes it.
      */
     ProverBackend open(int ordinal, int hostThreads);
+
+    /**
+     * The pool the pipeline's partition buffers come from when proving on this kind of device: plain off-heap memory
+     * unless the backend has better (a GPU backend returns page-locked memory, so a, b, c reach the device by DMA).
+     *
+     * @param budgetBytes the host memory budget: the most the pool's sets may hold together.
+     * @return a pool; the caller closes it after the pipeline.
+     */
+    default BufferPool bufferPool(final long budgetBytes)
+    {
+        return new OffHeapBufferPool(budgetBytes);
+    }
 }

@@ -132,6 +132,12 @@ public final class DeviceSelection
         }
     }
 
+    /** @return the pool of partition buffers for these devices, under a host memory budget. */
+    public io.jprove.engine.pipeline.BufferPool bufferPool(final long budgetBytes)
+    {
+        return factory.bufferPool(budgetBytes);
+    }
+
     /** @return the first device chosen, opened (for commands that make one proof). */
     public ProverBackend openFirst(final int hostThreads)
     {

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.pipeline.BufferPool;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineClock;
@@ -87,7 +88,7 @@ final class BenchEngineCommand implements Callable<Integer>
             final long budget = budgetMib > 0 ? budgetMib << 20 : EngineRun.defaultBudgetBytes();
             final PipelineConfig config = PipelineConfig.forCores(threads);
             try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads);
-                 Timeline timeline = timelineOption.open())
+                 Timeline timeline = timelineOption.open(); BufferPool pool = selection.bufferPool(budget))
             {
                 System.out.println("bench engine: " + circuit.name() + ", " + parameters.matrices().numConstraints()
                     + " constraints, domain " + parameters.key().domainSize() + ", on " + String.join(", ",
@@ -100,12 +101,12 @@ final class BenchEngineCommand implements Callable<Integer>
                 {
                     if (warmup > 0)
                     {
-                        EngineRun.prove(circuit, parameters, warmup, backends, config, budget, Timeline.disabled(), 0,
+                        EngineRun.prove(circuit, parameters, warmup, backends, config, pool, Timeline.disabled(), 0,
                             null);
                     }
                     // the report covers the measured job only: from here on
                     final long sinceNs = TimelineClock.nowNs();
-                    outcome = EngineRun.prove(circuit, parameters, partitions, backends, config, budget, timeline,
+                    outcome = EngineRun.prove(circuit, parameters, partitions, backends, config, pool, timeline,
                         sinceNs, timeline.isEnabled() ? timelineOption.directory() : null);
                 }
                 finally

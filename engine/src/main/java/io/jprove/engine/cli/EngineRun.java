@@ -21,7 +21,7 @@ import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.Job;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.JobSpec;
-import io.jprove.engine.pipeline.OffHeapBufferPool;
+import io.jprove.engine.pipeline.BufferPool;
 import io.jprove.engine.pipeline.Pipeline;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.r1cs.ConstraintMatrices;
@@ -118,13 +118,13 @@ final class EngineRun
     /**
      * Proves one job of {@code partitions} fresh instances of the circuit through a pipeline over the backends.
      *
-     * @param budgetBytes the host memory budget for partitions in flight.
+     * @param pool        the partitions' buffers under the host memory budget (the caller closes it).
      * @param sinceNs     when the caller opened the timeline (timeline clock): the report covers events from then on.
      * @param timelineDir where the timeline is (its report goes beside it), or null when it is disabled.
      * @throws ExecutionException naming the partition that failed.
      */
     static Outcome prove(final NamedCircuit circuit, final Parameters parameters, final int partitions,
-        final List<ProverBackend> backends, final PipelineConfig config, final long budgetBytes,
+        final List<ProverBackend> backends, final PipelineConfig config, final BufferPool pool,
         final Timeline timeline, final long sinceNs, final Path timelineDir)
         throws ExecutionException, InterruptedException, IOException
     {
@@ -136,8 +136,7 @@ final class EngineRun
         }
         final long t0 = System.nanoTime();
         final JobResult result;
-        try (OffHeapBufferPool pool = new OffHeapBufferPool(budgetBytes);
-             Pipeline pipeline = new Pipeline(config, backends, pool, timeline))
+        try (Pipeline pipeline = new Pipeline(config, backends, pool, timeline))
         {
             final Job job = pipeline.submit(new JobSpec(circuit.name(), 0, parameters.key(),
                 CircuitShape.recorded(parameters.matrices()), partitions, p -> circuit.withWitness(seeds[p])));
