@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -24,11 +25,13 @@ import io.jprove.engine.formats.circom.CircomR1cs;
 import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyProver;
+import io.jprove.engine.formats.circom.ZkeyWitnessMap;
+import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.CpuProverBackend;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProvingKey;
@@ -104,20 +107,24 @@ class SnarkjsInteropTest
     {
         try (Zkey zkey = Zkey.open(dir.resolve("chain.zkey"), true);
              CircomWitness witness = CircomWitness.open(dir.resolve("chain.wtns"));
-             CpuProverBackend backend = new CpuProverBackend(2))
+             CpuProverBackend backend = new CpuProverBackend(2);
+             Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
+             Arena arena = Arena.ofShared())
         {
             final VerifyingKey fromJson = SnarkjsJson.readVerificationKey(dir.resolve("vk.json"));
             assertArrayEquals(zkey.vk().alphaG1(), fromJson.alphaG1());
             assertArrayEquals(zkey.vk().deltaG2(), fromJson.deltaG2());
             assertArrayEquals(zkey.vk().ic(), fromJson.ic());
-            final ZkeyProver.Result result = new ZkeyProver(zkey, backend).prove(witness, new StepTimes());
-            Files.writeString(dir.resolve("jprove-proof.json"), SnarkjsJson.proofJson(result.proof()));
-            Files.writeString(dir.resolve("jprove-public.json"), SnarkjsJson.publicJson(result.publicSignals()));
+            final PartitionInputs partition = ZkeyWitnessMap.map(zkey, witness, arena);
+            final long[] publicSignals = Groth16Prover.publicInputs(partition);
+            final Proof proof = prover.prove(partition, new StepTimes(), BackendListener.NONE, "the zkey proof");
+            Files.writeString(dir.resolve("jprove-proof.json"), SnarkjsJson.proofJson(proof));
+            Files.writeString(dir.resolve("jprove-public.json"), SnarkjsJson.publicJson(publicSignals));
             final String out = node.snarkjs(dir, "groth16", "verify", "vk.json", "jprove-public.json",
                 "jprove-proof.json");
             assertTrue(out.contains("OK"), out);
-            assertEquals(3, result.publicSignals().length / Fr.LIMBS);
-            final long[] wrong = result.publicSignals().clone();
+            assertEquals(3, publicSignals.length / Fr.LIMBS);
+            final long[] wrong = publicSignals.clone();
             wrong[0] ^= 1;
             Files.writeString(dir.resolve("wrong-public.json"), SnarkjsJson.publicJson(wrong));
             assertNotEquals(0, node.snarkjsStatus(dir, "groth16", "verify", "vk.json", "wrong-public.json",
@@ -151,9 +158,10 @@ class SnarkjsInteropTest
             {
                 pk = Groth16Setup.generate(cs, new SecureRandom(), 2, SetupProgress.NONE);
             }
-            try (pk; ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(r1cs, witness)))
+            try (pk; ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(r1cs, witness));
+                 Groth16Prover prover = new Groth16Prover(pk, backend))
             {
-                final Proof proof = new Groth16Prover(pk, backend).prove(inputs);
+                final Proof proof = prover.prove(inputs);
                 final long[] publicInputs = new long[(inputs.witness().numInputs() - 1) * Fr.LIMBS];
                 for (int i = 1; i < inputs.witness().numInputs(); i++)
                 {

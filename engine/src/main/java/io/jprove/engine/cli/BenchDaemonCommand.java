@@ -22,7 +22,8 @@ import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyProver;
+import io.jprove.engine.formats.circom.ZkeyWitnessMap;
+import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.CpuProverBackend;
 import io.jprove.engine.groth16.StepTimes;
 
@@ -134,12 +135,15 @@ final class BenchDaemonCommand implements java.util.concurrent.Callable<Integer>
         try (Zkey zkey = Zkey.open(zkeyFile, true); CircomWitness w = CircomWitness.open(wtns);
              CpuProverBackend backend = new CpuProverBackend(threads))
         {
-            final ZkeyProver prover = new ZkeyProver(zkey, backend);
+            final Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
             final double[] ms = new double[iterations];
             for (int i = -warmup; i < iterations; i++)
             {
                 final long t0 = System.nanoTime();
-                prover.prove(w, new StepTimes());
+                try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared())
+                {
+                    prover.prove(ZkeyWitnessMap.map(zkey, w, arena), new StepTimes(), null, "the benchmark's proof");
+                }
                 if (i >= 0)
                 {
                     ms[i] = (System.nanoTime() - t0) / 1e6;

@@ -3,9 +3,10 @@ package io.jprove.engine.daemon;
 import io.jprove.engine.formats.circom.CircomCircuit;
 import io.jprove.engine.formats.circom.CircomR1cs;
 import io.jprove.engine.formats.circom.CircomWitness;
-import io.jprove.engine.formats.circom.ZkeyProver;
+import io.jprove.engine.formats.circom.ZkeyWitnessMap;
 import io.jprove.engine.groth16.CpuProverBackend;
 import io.jprove.engine.groth16.Groth16Prover;
+import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.engine.r1cs.Circuit;
@@ -15,9 +16,10 @@ import io.jprove.engine.r1cs.Witness;
 import io.jprove.field.Fr;
 
 /**
- * Proves partitions with the existing CPU code: {@link Groth16Prover} (bellperson's reduction) for built-in and
- * circom-with-params jobs, {@link ZkeyProver} (snarkjs's) for zkey jobs, on one {@link CpuProverBackend}. Both
- * provers verify every proof before returning it. One worker thread uses one instance.
+ * Proves partitions with the CPU backend: {@link Groth16Prover} with bellperson's reduction for built-in and
+ * circom-with-params jobs, and with snarkjs's (the zkey's witness map, {@link ZkeyWitnessMap}) for zkey jobs, on one
+ * {@link CpuProverBackend}. The prover verifies every proof before returning it. One worker thread uses one
+ * instance.
  */
 public final class CpuPartitionProver implements PartitionProver
 {
@@ -34,7 +36,7 @@ public final class CpuPartitionProver implements PartitionProver
     @Override
     public String device()
     {
-        return backend.name();
+        return backend.description();
     }
 
     @Override
@@ -55,10 +57,15 @@ public final class CpuPartitionProver implements PartitionProver
                 }
                 case JobSpec.Zkey z ->
                 {
-                    try (CircomWitness w = CircomWitness.open(z.witness()))
+                    try (CircomWitness w = CircomWitness.open(z.witness());
+                         Groth16Prover prover = new Groth16Prover(key.zkey().provingKey(), backend);
+                         java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared())
                     {
-                        final ZkeyProver.Result r = new ZkeyProver(key.zkey(), backend).prove(w, times);
-                        yield new PartitionProof(r.proof().toBytes(), bytes(r.publicSignals()));
+                        final PartitionInputs inputs = ZkeyWitnessMap.map(key.zkey(), w, arena);
+                        final long[] publicSignals = Groth16Prover.publicInputs(inputs);
+                        final Proof proof = prover.prove(inputs, times, null, "the proof for " + z.witness()
+                            + " (a witness that does not satisfy the circuit fails here)");
+                        yield new PartitionProof(proof.toBytes(), bytes(publicSignals));
                     }
                 }
             };
@@ -69,7 +76,11 @@ public final class CpuPartitionProver implements PartitionProver
     {
         try (ProverInputs inputs = ProvingAssignment.synthesize(circuit))
         {
-            final Proof proof = new Groth16Prover(key.params(), backend).prove(inputs, times);
+            final Proof proof;
+            try (Groth16Prover prover = new Groth16Prover(key.params(), backend))
+            {
+                proof = prover.prove(inputs, times);
+            }
             final Witness w = inputs.witness();
             final long[] limbs = new long[(w.numInputs() - 1) * Fr.LIMBS];
             for (int i = 1; i < w.numInputs(); i++)

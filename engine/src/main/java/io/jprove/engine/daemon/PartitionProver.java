@@ -28,7 +28,7 @@ public interface PartitionProver extends AutoCloseable
         PartitionProver create(int worker, KeyCache keys);
     }
 
-    /** @return what it proves on, for /status ("cpu(2 threads)"). */
+    /** @return what it proves on, for /status ("cpu, 2 threads"). */
     String device();
 
     /**

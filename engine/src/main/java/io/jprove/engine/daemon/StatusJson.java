@@ -15,8 +15,8 @@ import io.jprove.engine.daemon.rpc.WorkerStatus;
  * {"queue_capacity": 64,
  *  "jobs": [{"job_id": 3, "request_id": "r1", "state": "running", "priority": 0, "circuit": "builtin",
  *            "partitions": ["done", "running", "queued"], "error": "", "submitted_unix_ms": ..., ...}],
- *  "workers": [{"worker": 0, "device": "cpu(2 threads)", "job_id": 3, "partition": 1}],
- *  "devices": ["cpu(2 threads)"],
+ *  "workers": [{"worker": 0, "device": "cpu, 2 threads", "job_id": 3, "partition": 1}],
+ *  "devices": ["cpu, 2 threads"],
  *  "keys": [{"path": "...", "kind": "params", "resident": true, "load_ms": 12}],
  *  "memory": {"heap_used_bytes": ..., "heap_max_bytes": ..., "direct_bytes": ...}}
  * </pre>

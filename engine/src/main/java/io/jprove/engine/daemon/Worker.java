@@ -84,7 +84,7 @@ final class Worker implements Runnable
         try
         {
             final PartitionProver.PartitionProof proof = prover.prove(job.id(), job.spec(), p,
-                new StepTimes(timeline, job.id(), p));
+                new StepTimes(timeline, job.id(), p, index, -1));
             metrics.partitionProved(System.nanoTime() - t0);
             table.partitionDone(job, p, proof, System.currentTimeMillis());
         }

@@ -123,7 +123,7 @@ class DaemonCommandsTest
         assertTrue(await.out().startsWith("job " + job + " succeeded 1/1 partitions"), await.out());
         assertOk(jprove("verify", "--vk", vk, "--proof", dir.resolve("later"), "--public", dir.resolve("later.json")));
         final Run status = jprove("job", "status", "--daemon", address);
-        assertTrue(status.out().contains("request cli-later") && status.out().contains("worker 0 on cpu(2 threads)"),
+        assertTrue(status.out().contains("request cli-later") && status.out().contains("worker 0 on cpu, 2 threads"),
             status.out());
         assertOk(jprove("key", "preload", "--daemon", address, "--params", params));
         assertTrue(jprove("key", "evict", "--daemon", address, "--params", params).out().contains("not resident"));

@@ -101,7 +101,7 @@ class DaemonAuthTest
         final String json = status.body();
         assertTrue(json.contains("\"request_id\": \"http-status\", \"state\": \"succeeded\", \"priority\": 3,"
             + " \"circuit\": \"builtin\", \"partitions\": [\"done\", \"done\"]"), json);
-        assertTrue(json.contains("\"devices\": [\"cpu(2 threads)\"]") && json.contains("\"heap_used_bytes\": "), json);
+        assertTrue(json.contains("\"devices\": [\"cpu, 2 threads\"]") && json.contains("\"heap_used_bytes\": "), json);
         final HttpResponse<String> metrics = get("/metrics", TOKEN);
         assertEquals(200, metrics.statusCode());
         assertTrue(metrics.headers().firstValue("Content-Type").orElseThrow().startsWith("text/plain; version=0.0.4"));
