@@ -27,16 +27,21 @@
  * <li>Local {@code int[]}/{@code long[]} of constant length (at most 256), indexed by compile-time constants (after
  *     unrolling); they live in registers. An out-of-range constant index traps.</li>
  * <li>{@code IntArray}/{@code LongArray} parameters: {@code get}, {@code set}, {@code length}, {@code getAndAdd},
- *     {@code compareAndExchange}; every index is bounds-checked (out of range traps).</li>
+ *     {@code compareAndExchange}, {@code getAndSet}, {@code getAndMin}/{@code getAndMax} (signed),
+ *     {@code getAndBitwiseOr/And/Xor} ({@code atom}), and their non-returning forms {@code atomicAdd},
+ *     {@code atomicMin}, {@code atomicMax}, {@code atomicOr}, {@code atomicAnd}, {@code atomicXor} ({@code red});
+ *     every index is bounds-checked (out of range traps).</li>
  * <li>{@code KernelContext}: {@code globalIdX}, {@code localIdX}, {@code groupIdX}, {@code globalSizeX},
- *     {@code localSizeX}, {@code groupCountX}, {@code barrier()} ({@code bar.sync 0}), {@code sharedInts(n)} and
+ *     {@code localSizeX}, {@code groupCountX}, {@code barrier()} ({@code bar.sync 0}), {@code fence()}
+ *     ({@code membar.gl}, CUDA's {@code __threadfence()}), {@code sharedInts(n)} and
  *     {@code sharedLongs(n)} with constant {@code n} (48 KiB per group in all), requested at the start of the
  *     kernel before any branch or loop.</li>
  * <li>Field intrinsics on register-resident {@code long[]} limbs: {@code io.jprove.field.Fq} and {@code Fr}
  *     {@code mul}, {@code square}, {@code add}, {@code sub} {@code (r, a, b)}, {@code neg(r, a)}, and their
  *     constant-offset forms {@code (r, ro, a, ao, b, bo)} plus {@code dbl(r, ro, a, ao)}. They expand to 32-bit
  *     carry chains ({@code mad.lo.cc}/{@code madc.hi.cc}, CIOS Montgomery); operands must be canonical (below the
- *     modulus), as field-arith requires.</li>
+ *     modulus), as field-arith requires. Also branch-free: {@code isZero(a, ao)}, {@code equal(a, ao, b, bo)},
+ *     {@code select(r, ro, a, ao, b, bo, takeA)} and {@code negIf(r, ro, a, ao, negate)}.</li>
  * </ul>
  *
  * <h2>Refused, with method, bytecode offset, line and reason</h2>
