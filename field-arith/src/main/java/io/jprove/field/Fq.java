@@ -169,6 +169,29 @@ public final class Fq
         return Limbs.equal(a, ao, b, bo, LIMBS);
     }
 
+    /**
+     * {@code r = takeA ? a : b}. A kernel gets one select per limb for it, with no branch, so items that disagree
+     * about {@code takeA} do not diverge.
+     */
+    public static void select(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo,
+        final boolean takeA)
+    {
+        System.arraycopy(takeA ? a : b, takeA ? ao : bo, r, ro, LIMBS);
+    }
+
+    /** {@code r = negate ? −a : a}; in a kernel the negation is computed and one of the two selected, branch-free. */
+    public static void negIf(final long[] r, final int ro, final long[] a, final int ao, final boolean negate)
+    {
+        if (negate)
+        {
+            neg(r, ro, a, ao);
+        }
+        else
+        {
+            copy(r, ro, a, ao);
+        }
+    }
+
     /** Copies an element. */
     public static void copy(final long[] r, final int ro, final long[] a, final int ao)
     {

@@ -120,6 +120,142 @@ public final class IntArray implements KernelArray
         return (int)ELEMENT.compareAndExchange(segment, 0L, checked(index), expected, value);
     }
 
+    /**
+     * Atomically replaces the element.
+     *
+     * @param index element index.
+     * @param value stored.
+     * @return the value before the store.
+     */
+    public int getAndSet(final long index, final int value)
+    {
+        return (int)ELEMENT.getAndSet(segment, 0L, checked(index), value);
+    }
+
+    /**
+     * Atomically replaces the element by the smaller (signed) of it and {@code value}.
+     *
+     * @param index element index.
+     * @param value compared with the element.
+     * @return the value before the operation.
+     */
+    public int getAndMin(final long index, final int value)
+    {
+        final long at = checked(index);
+        int seen = (int)ELEMENT.getVolatile(segment, 0L, at);
+        while (value < seen)
+        {
+            final int witness = (int)ELEMENT.compareAndExchange(segment, 0L, at, seen, value);
+            if (witness == seen)
+            {
+                break;
+            }
+            seen = witness;
+        }
+        return seen;
+    }
+
+    /**
+     * Atomically replaces the element by the larger (signed) of it and {@code value}.
+     *
+     * @param index element index.
+     * @param value compared with the element.
+     * @return the value before the operation.
+     */
+    public int getAndMax(final long index, final int value)
+    {
+        final long at = checked(index);
+        int seen = (int)ELEMENT.getVolatile(segment, 0L, at);
+        while (value > seen)
+        {
+            final int witness = (int)ELEMENT.compareAndExchange(segment, 0L, at, seen, value);
+            if (witness == seen)
+            {
+                break;
+            }
+            seen = witness;
+        }
+        return seen;
+    }
+
+    /**
+     * Atomically ORs {@code bits} into the element.
+     *
+     * @param index element index.
+     * @param bits  OR-ed in.
+     * @return the value before the operation.
+     */
+    public int getAndBitwiseOr(final long index, final int bits)
+    {
+        return (int)ELEMENT.getAndBitwiseOr(segment, 0L, checked(index), bits);
+    }
+
+    /**
+     * Atomically ANDs {@code bits} into the element.
+     *
+     * @param index element index.
+     * @param bits  AND-ed in.
+     * @return the value before the operation.
+     */
+    public int getAndBitwiseAnd(final long index, final int bits)
+    {
+        return (int)ELEMENT.getAndBitwiseAnd(segment, 0L, checked(index), bits);
+    }
+
+    /**
+     * Atomically XORs {@code bits} into the element.
+     *
+     * @param index element index.
+     * @param bits  XOR-ed in.
+     * @return the value before the operation.
+     */
+    public int getAndBitwiseXor(final long index, final int bits)
+    {
+        return (int)ELEMENT.getAndBitwiseXor(segment, 0L, checked(index), bits);
+    }
+
+    /**
+     * Atomically adds, with wrap-around, returning nothing: on the GPU a reduction ({@code red}), which need not
+     * send the old value back and so costs less than {@link #getAndAdd}.
+     *
+     * @param index element index.
+     * @param delta added.
+     */
+    public void atomicAdd(final long index, final int delta)
+    {
+        getAndAdd(index, delta);
+    }
+
+    /** As {@link #getAndMin}, returning nothing ({@code red} on the GPU). */
+    public void atomicMin(final long index, final int value)
+    {
+        getAndMin(index, value);
+    }
+
+    /** As {@link #getAndMax}, returning nothing ({@code red} on the GPU). */
+    public void atomicMax(final long index, final int value)
+    {
+        getAndMax(index, value);
+    }
+
+    /** As {@link #getAndBitwiseOr}, returning nothing ({@code red} on the GPU). */
+    public void atomicOr(final long index, final int bits)
+    {
+        getAndBitwiseOr(index, bits);
+    }
+
+    /** As {@link #getAndBitwiseAnd}, returning nothing ({@code red} on the GPU). */
+    public void atomicAnd(final long index, final int bits)
+    {
+        getAndBitwiseAnd(index, bits);
+    }
+
+    /** As {@link #getAndBitwiseXor}, returning nothing ({@code red} on the GPU). */
+    public void atomicXor(final long index, final int bits)
+    {
+        getAndBitwiseXor(index, bits);
+    }
+
     private long checked(final long index)
     {
         if (index < 0 || index >= length)

@@ -124,6 +124,16 @@ public final class KernelContext
     }
 
     /**
+     * Orders this item's memory accesses device-wide, as CUDA's {@code __threadfence()} ({@code membar.gl}): what it
+     * wrote before the fence is visible to every item of every group before anything it writes after it. Paired with
+     * an atomic counter, it lets the last group to finish read what the others wrote.
+     */
+    public void fence()
+    {
+        java.lang.invoke.VarHandle.fullFence();
+    }
+
+    /**
      * @param length number of ints, a compile-time constant.
      * @return the group's next shared int array.
      */

@@ -610,4 +610,84 @@ public final class ConformanceKernels
             out.set(0, a.get(index) + a.get(0));
         }
     }
+
+    /**
+     * The atomics beyond getAndAdd and compareAndExchange: the non-returning forms (PTX {@code red}) on a few shared
+     * counters, whose final values do not depend on the order of the items; the returning forms ({@code atom}) on
+     * each item's own slots, so the values they return are defined too (12 per item in {@code out}).
+     */
+    @Kernel
+    public static void moreAtomics(final KernelContext ctx, final LongArray a, final IntArray counters,
+        final LongArray wideCounters, final IntArray own, final LongArray wideOwn, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        if (i >= a.length())
+        {
+            return;
+        }
+        final long x = a.get(i);
+        final int y = (int)(x >>> 17);
+        counters.atomicAdd(0, y);
+        counters.atomicMin(1, y);
+        counters.atomicMax(2, y);
+        counters.atomicOr(3, 1 << (x & 31));
+        counters.atomicAnd(4, ~(1 << ((x >>> 5) & 31)));
+        counters.atomicXor(5, y);
+        wideCounters.atomicAdd(0, x);
+        wideCounters.atomicMin(1, x);
+        wideCounters.atomicMax(2, x);
+        wideCounters.atomicOr(3, 1L << (x & 63));
+        wideCounters.atomicAnd(4, ~(1L << ((x >>> 6) & 63)));
+        wideCounters.atomicXor(5, x);
+        final long at = 6L * i;
+        out.set(12L * i, own.getAndSet(at, y));
+        out.set(12L * i + 1, own.getAndMin(at + 1, y));
+        out.set(12L * i + 2, own.getAndMax(at + 2, y));
+        out.set(12L * i + 3, own.getAndBitwiseOr(at + 3, y));
+        out.set(12L * i + 4, own.getAndBitwiseAnd(at + 4, y));
+        out.set(12L * i + 5, own.getAndBitwiseXor(at + 5, y));
+        out.set(12L * i + 6, wideOwn.getAndSet(at, x));
+        out.set(12L * i + 7, wideOwn.getAndMin(at + 1, x));
+        out.set(12L * i + 8, wideOwn.getAndMax(at + 2, x));
+        out.set(12L * i + 9, wideOwn.getAndBitwiseOr(at + 3, x));
+        out.set(12L * i + 10, wideOwn.getAndBitwiseAnd(at + 4, x));
+        out.set(12L * i + 11, wideOwn.getAndBitwiseXor(at + 5, x));
+    }
+
+    /**
+     * A fence before a ticket: each item writes a value, fences, and takes a ticket; the item holding the last ticket
+     * sums every value (the others' writes are visible to it because they fenced before taking theirs).
+     */
+    @Kernel
+    public static void lastItemAfterFence(final KernelContext ctx, final LongArray a, final LongArray values,
+        final IntArray ticket, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        values.set(i, a.get(i) * 3 + i);
+        ctx.fence();
+        final int t = ticket.getAndAdd(0, 1);
+        if (t == ctx.globalSizeX() - 1)
+        {
+            ctx.fence();
+            long sum = 0;
+            for (int k = 0; k < ctx.globalSizeX(); k++)
+            {
+                sum += values.get(k);
+            }
+            out.set(0, sum);
+            out.set(1, t);
+        }
+    }
+
+    /** Indices formed in long arithmetic from an int id and a long base, as buffers past 4 GiB need. */
+    @Kernel
+    public static void wideIndices(final KernelContext ctx, final LongArray a, final long base, final int stride)
+    {
+        final long at = base + (long)ctx.globalIdX() * stride;
+        if (at + 1 >= a.length())
+        {
+            return;
+        }
+        a.set(at, a.get(at + 1) * 5 + at);
+    }
 }

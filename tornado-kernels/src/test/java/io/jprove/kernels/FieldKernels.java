@@ -107,6 +107,94 @@ public final class FieldKernels
     }
 
     /**
+     * The Fq predicates and selections, on canonical elements (zero among the edges), against constants too (so the
+     * folding is exercised): 11 results of 6 limbs per item, flags as 0/1 in a limb.
+     */
+    @Kernel
+    public static void fqPredicates(final KernelContext ctx, final LongArray a, final LongArray b, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        if (6L * i >= a.length())
+        {
+            return;
+        }
+        final long[] x = new long[12];
+        for (int k = 0; k < 6; k++)
+        {
+            x[k] = a.get(6L * i + k);
+            x[6 + k] = b.get(6L * i + k);
+        }
+        final long[] zero = new long[6];
+        final long[] r = new long[6];
+        final boolean odd = (x[0] & 1) != 0;
+        final long at = 66L * i;
+        out.set(at, Fq.isZero(x, 0) ? 1 : 0);
+        out.set(at + 1, Fq.isZero(x, 6) ? 1 : 0);
+        out.set(at + 2, Fq.equal(x, 0, x, 6) ? 1 : 0);
+        out.set(at + 3, Fq.equal(x, 6, x, 6) ? 1 : 0);
+        out.set(at + 4, Fq.equal(x, 0, zero, 0) ? 1 : 0);
+        out.set(at + 5, Fq.isZero(zero, 0) ? 1 : 0);
+        Fq.select(r, 0, x, 0, x, 6, odd);
+        store(out, at + 6, r);
+        Fq.negIf(r, 0, x, 0, odd);
+        store(out, at + 12, r);
+        Fq.negIf(r, 0, x, 6, !odd);
+        store(out, at + 18, r);
+        Fq.select(r, 0, x, 0, x, 6, true);
+        Fq.negIf(r, 0, r, 0, true);
+        store(out, at + 24, r);
+        Fq.select(r, 0, zero, 0, x, 0, odd);
+        Fq.negIf(r, 0, r, 0, false);
+        store(out, at + 30, r);
+        Fq.negIf(x, 0, x, 0, odd);
+        Fq.select(x, 6, x, 0, x, 6, !odd);
+        store(out, at + 36, x);
+        Fq.negIf(r, 0, zero, 0, odd);
+        store(out, at + 48, r);
+        Fq.select(r, 0, zero, 0, zero, 0, odd);
+        out.set(at + 54, Fq.isZero(r, 0) ? 1 : 0);
+        out.set(at + 55, Fq.equal(x, 0, x, 6) ? 1 : 0);
+        for (int k = 0; k < 10; k++)
+        {
+            out.set(at + 56 + k, x[0] ^ k);
+        }
+    }
+
+    /** The Fr predicates and selections: 5 results of 4 limbs per item. */
+    @Kernel
+    public static void frPredicates(final KernelContext ctx, final LongArray a, final LongArray b, final LongArray out)
+    {
+        final int i = ctx.globalIdX();
+        if (4L * i >= a.length())
+        {
+            return;
+        }
+        final long[] x = new long[4];
+        final long[] y = new long[4];
+        for (int k = 0; k < 4; k++)
+        {
+            x[k] = a.get(4L * i + k);
+            y[k] = b.get(4L * i + k);
+        }
+        final long[] r = new long[4];
+        final boolean flag = (y[1] & 2) != 0;
+        final long at = 20L * i;
+        out.set(at, Fr.isZero(x, 0) ? 1 : 0);
+        out.set(at + 1, Fr.equal(x, 0, y, 0) ? 1 : 0);
+        out.set(at + 2, Fr.equal(y, 0, y, 0) ? 1 : 0);
+        out.set(at + 3, Fr.isZero(y, 0) ? 1 : 0);
+        Fr.select(r, 0, x, 0, y, 0, flag);
+        store(out, at + 4, r);
+        Fr.negIf(r, 0, x, 0, flag);
+        store(out, at + 8, r);
+        Fr.negIf(r, 0, y, 0, !flag);
+        store(out, at + 12, r);
+        Fr.negIf(y, 0, y, 0, true);
+        Fr.select(y, 0, y, 0, x, 0, false);
+        store(out, at + 16, y);
+    }
+
+    /**
      * Throughput: each item runs four independent chains x ← x·y of {@code iterations} Fq multiplies and stores the
      * results (so nothing is dead code).
      */

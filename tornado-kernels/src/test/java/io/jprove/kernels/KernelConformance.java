@@ -75,7 +75,33 @@ final class KernelConformance
             LongArray.allocate(arena, 20 * 128)}));
         cases.add(new Case("fqOffsets", 2, 32, (arena, rnd) -> new Object[] {field(arena, rnd, 128,
             MontgomeryReference.P_MODULUS, 6), LongArray.allocate(arena, 18 * 64)}));
+        cases.add(new Case("moreAtomics", 4, 128, (arena, rnd) -> new Object[] {longs(arena, rnd, 500),
+            ints(arena, rnd, 8), longs(arena, rnd, 8), ints(arena, rnd, 6 * 512), longs(arena, rnd, 6 * 512),
+            LongArray.allocate(arena, 12 * 512)}));
+        cases.add(new Case("lastItemAfterFence", 3, 64, (arena, rnd) -> new Object[] {longs(arena, rnd, 192),
+            LongArray.allocate(arena, 192), IntArray.allocate(arena, 1), LongArray.allocate(arena, 2)}));
+        cases.add(new Case("wideIndices", 2, 64, (arena, rnd) -> new Object[] {longs(arena, rnd, 600), 100L, 3}));
+        cases.add(new Case("fqPredicates", 2, 64, (arena, rnd) -> fieldPairs(arena, rnd, 120,
+            MontgomeryReference.P_MODULUS, 6, 66)));
+        cases.add(new Case("frPredicates", 2, 64, (arena, rnd) -> fieldPairs(arena, rnd, 128,
+            MontgomeryReference.R_MODULUS, 4, 20)));
         return cases;
+    }
+
+    /** Two field vectors of which every fourth pair is equal, and an output of {@code outPerItem} limbs per item. */
+    private static Object[] fieldPairs(final Arena arena, final Random rnd, final int n, final BigInteger modulus,
+        final int limbs, final int outPerItem)
+    {
+        final LongArray a = field(arena, rnd, n, modulus, limbs);
+        final LongArray b = field(arena, rnd, n, modulus, limbs);
+        for (int i = 0; i < n; i += 4)
+        {
+            for (int k = 0; k < limbs; k++)
+            {
+                b.set((long)i * limbs + k, a.get((long)i * limbs + k));
+            }
+        }
+        return new Object[] {a, b, LongArray.allocate(arena, (long)outPerItem * n)};
     }
 
     /** Canonical field elements (below the modulus), a fifth of them edge values. */
@@ -133,6 +159,8 @@ final class KernelConformance
             () -> launchBounds(accelerators)));
         tests.add(DynamicTest.dynamicTest("shouldWorkInPlaceWhenArgumentsAreDeviceMemory",
             () -> deviceMemory(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldAddressPastFourGibWhenTheDeviceHasRoom",
+            () -> pastFourGib(accelerators)));
         for (final FaultCase fault : FaultCase.values())
         {
             tests.add(DynamicTest.dynamicTest(fault.testName, () -> fault.failsOn(accelerators)));
@@ -411,6 +439,39 @@ final class KernelConformance
                     () -> accelerator.kernel(ConformanceKernels.class, "addTo").launch(1, 32, memory.view(8, 32 * 8),
                         1L));
                 assertTrue(misaligned.getMessage().contains("16-byte aligned"), misaligned.getMessage());
+            }
+        }
+    }
+
+    /**
+     * {@code wideIndices} on elements past byte 2^32 of a 5 GiB buffer, where a GPU has the room (32-bit address
+     * arithmetic would wrap there); elsewhere on a small buffer, which still checks the long index arithmetic.
+     */
+    private static void pastFourGib(final Supplier<Accelerator> accelerators)
+    {
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final boolean large = accelerator.device().startsWith("cuda")
+                && accelerator.memoryInfo()[0] > (6L << 30);
+            final long bytes = large ? 5L << 30 : 1L << 16;
+            final int items = 256;
+            final int stride = 7;
+            final long base = bytes / 8 - (long)items * stride - 8;
+            final int window = items * stride + 8;
+            final LongArray host = longs(arena, new Random(SEED + 80), window);
+            try (DeviceMemory memory = accelerator.allocate(bytes))
+            {
+                final DeviceMemory tail = memory.view(base * 8, (long)window * 8);
+                tail.copyFrom(host.segment(), null);
+                accelerator.kernel(ConformanceKernels.class, "wideIndices").launch(2, items / 2, memory, base, stride);
+                final LongArray back = LongArray.allocate(arena, window);
+                tail.copyTo(back.segment(), null);
+                for (int i = 0; i < items; i++)
+                {
+                    final int at = i * stride;
+                    assertEquals(host.get(at + 1) * 5 + base + at, back.get(at), "element " + (base + at));
+                    assertEquals(host.get(at + 1), back.get(at + 1), "element " + (base + at + 1));
+                }
             }
         }
     }

@@ -57,8 +57,7 @@ final class Builtins
         final MontgomeryChains field = c.compiler.field(owner);
         if (field != null)
         {
-            new FieldIntrinsic(c, field).call(name, desc, args);
-            return null;
+            return new FieldIntrinsic(c, field).call(name, desc, args);
         }
         final String key = owner.substring("java/lang/".length()) + "." + name + desc;
         if (name.startsWith("rotate"))
@@ -188,6 +187,9 @@ final class Builtins
             case "barrier":
                 c.usesBarrier = true;
                 c.emit("bar.sync 0;");
+                return null;
+            case "fence":
+                c.emit("membar.gl;");
                 return null;
             case "sharedInts", "sharedLongs":
                 return shared(name.equals("sharedLongs"), args[0]);
@@ -325,8 +327,42 @@ final class Builtins
                 return r;
             }
             default:
-                throw c.fail("unsupported call " + (longs ? "LongArray." : "IntArray.") + name);
+            {
+                final String atomic = atomicOperation(name, bits);
+                if (atomic == null)
+                {
+                    throw c.fail("unsupported call " + (longs ? "LongArray." : "IntArray.") + name);
+                }
+                if (name.startsWith("atomic"))
+                {
+                    c.emit("red." + space + atomic + " " + address + ", " + c.reg(args[1]) + ";");
+                    return null;
+                }
+                final Reg r = c.fresh(longs);
+                c.emit("atom." + space + atomic + " " + r + ", " + address + ", " + c.reg(args[1]) + ";");
+                return r;
+            }
         }
+    }
+
+    /**
+     * @return the PTX operation and type of a read-modify-write array method other than {@code getAndAdd} and
+     *         {@code compareAndExchange}, or null. The {@code getAnd…} forms return the old value ({@code atom}); the
+     *         {@code atomic…} forms return nothing ({@code red}), which spares the device the round trip back.
+     */
+    private static String atomicOperation(final String name, final String bits)
+    {
+        return switch (name)
+        {
+            case "getAndSet" -> ".exch.b" + bits;
+            case "getAndMin", "atomicMin" -> ".min.s" + bits;
+            case "getAndMax", "atomicMax" -> ".max.s" + bits;
+            case "getAndBitwiseOr", "atomicOr" -> ".or.b" + bits;
+            case "getAndBitwiseAnd", "atomicAnd" -> ".and.b" + bits;
+            case "getAndBitwiseXor", "atomicXor" -> ".xor.b" + bits;
+            case "atomicAdd" -> ".add.u" + bits;
+            default -> null;
+        };
     }
 
     /** Bounds-checks (Java would throw; the item traps) and returns the PTX address operand, or null after a trap. */

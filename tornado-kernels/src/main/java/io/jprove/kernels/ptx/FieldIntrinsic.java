@@ -8,7 +8,8 @@ import io.jprove.kernels.ptx.Val.Reg;
 /**
  * Expands a field class's {@code mul}, {@code square}, {@code add}, {@code sub}, {@code dbl} and {@code neg} on
  * register-resident {@code long[]} limb arrays (whole arrays, or constant offsets into them) into 32-bit carry-chain
- * PTX ({@link MontgomeryChains}).
+ * PTX ({@link MontgomeryChains}); and the predicates and selections {@code isZero}, {@code equal}, {@code select} and
+ * {@code negIf} ({@link FieldPredicates}) into branch-free limb operations.
  */
 final class FieldIntrinsic
 {
@@ -21,8 +22,14 @@ final class FieldIntrinsic
         this.field = field;
     }
 
-    void call(final String name, final String desc, final Val[] args)
+    /** @return the result of a predicate ({@code isZero}, {@code equal}), or null for the void operations. */
+    Val call(final String name, final String desc, final Val[] args)
     {
+        final FieldPredicates predicates = new FieldPredicates(c, field, this);
+        if (predicates.handles(name, desc))
+        {
+            return predicates.call(name, args);
+        }
         final boolean offsets = desc.contains("I");
         final int operands = switch (desc)
         {
@@ -41,7 +48,7 @@ final class FieldIntrinsic
         {
             throw c.fail("unsupported call " + field.name + "." + name + desc + ": the " + field.name + " intrinsics "
                 + "are mul, add, sub (r, a, b), square, neg (r, a) and dbl (r, ro, a, ao), on long[] with or without "
-                + "constant int offsets");
+                + "constant int offsets, and " + FieldPredicates.SIGNATURES);
         }
         final int step = offsets ? 2 : 1;
         final String[] a = words(args, step, offsets);
@@ -63,6 +70,7 @@ final class FieldIntrinsic
             c.emit("mov.b64 " + limb + ", {" + result[2 * k] + ", " + result[2 * k + 1] + "};");
             r[ro + k] = limb;
         }
+        return null;
     }
 
     /**
@@ -71,7 +79,7 @@ final class FieldIntrinsic
      */
     static final boolean EVEN_ODD_MUL = !"rows".equals(System.getProperty("jprove.ptx.mul"));
 
-    private String[] zeros(final WordOps ops)
+    String[] zeros(final WordOps ops)
     {
         final String zero = ops.constant(0);
         final String[] z = new String[field.words];
@@ -79,7 +87,7 @@ final class FieldIntrinsic
         return z;
     }
 
-    private Val[] array(final Val arg)
+    Val[] array(final Val arg)
     {
         if (!(arg instanceof Ref ref) || ref.kind() != Ref.Kind.LOCAL || !ref.longs())
         {
@@ -89,7 +97,7 @@ final class FieldIntrinsic
         return c.st.heap.get(ref.id());
     }
 
-    private int offset(final Val[] args, final int index, final boolean offsets, final int length)
+    int offset(final Val[] args, final int index, final boolean offsets, final int length)
     {
         final int offset;
         if (!offsets)
@@ -111,7 +119,7 @@ final class FieldIntrinsic
         return offset;
     }
 
-    private String[] words(final Val[] args, final int index, final boolean offsets)
+    String[] words(final Val[] args, final int index, final boolean offsets)
     {
         final Val[] limbs = array(args[index]);
         final int at = offset(args, index, offsets, limbs.length);
@@ -135,7 +143,7 @@ final class FieldIntrinsic
         return words;
     }
 
-    private WordOps wordOps()
+    WordOps wordOps()
     {
         return new WordOps()
         {

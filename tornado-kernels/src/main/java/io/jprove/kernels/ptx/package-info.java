@@ -38,14 +38,18 @@
  * <li>Local {@code int[]}/{@code long[]} of constant length (at most 256), indexed by compile-time constants (after
  *     unrolling); they live in registers. An out-of-range constant index traps.</li>
  * <li>{@code IntArray}/{@code LongArray} parameters: {@code get}, {@code set}, {@code length}, {@code getAndAdd},
- *     {@code compareAndExchange}; every index is bounds-checked (an out-of-range item fails). A block's checks of one
+ *     {@code compareAndExchange}, {@code getAndSet}, {@code getAndMin}/{@code getAndMax} (signed),
+ *     {@code getAndBitwiseOr/And/Xor} ({@code atom}), and their non-returning forms {@code atomicAdd},
+ *     {@code atomicMin}, {@code atomicMax}, {@code atomicOr}, {@code atomicAnd}, {@code atomicXor} ({@code red});
+ *     every index is bounds-checked (an out-of-range item fails). A block's checks of one
  *     base index are merged into those of its lowest and highest offset and, like every check of the block, trap
- *     together before the block's next store, atomic, barrier or warp operation: an item with a bad index fails
- *     before anything it wrote can be seen, though a load at that index may run (and fault) first. Arrays passed as
- *     device memory must start 16-byte aligned.</li>
+ *     together before the block's next store, atomic, fence, barrier or warp operation: an item with a bad index
+ *     fails before anything it wrote can be seen, though a load at that index may run (and fault) first. Arrays
+ *     passed as device memory must start 16-byte aligned.</li>
  * <li>{@code KernelContext}: {@code globalIdX}, {@code localIdX}, {@code groupIdX}, {@code groupIdY},
  *     {@code globalSizeX}, {@code localSizeX}, {@code groupCountX}, {@code groupCountY}, {@code laneId},
- *     {@code barrier()} ({@code bar.sync 0}); {@code sharedInts(n)} and {@code sharedLongs(n)} with constant
+ *     {@code barrier()} ({@code bar.sync 0}), {@code fence()} ({@code membar.gl}, CUDA's {@code __threadfence()});
+ *     {@code sharedInts(n)} and {@code sharedLongs(n)} with constant
  *     {@code n} (48 KiB per group in all), requested at the start of the kernel before any branch or loop; the
  *     launch-sized {@code dynamicSharedInts()}/{@code dynamicSharedLongs()} (more than 48 KiB opts in at launch);
  *     warp shuffles {@code shuffleXor}, {@code shuffle}, {@code shuffleUp}, {@code shuffleDown} of ints and longs and
@@ -57,7 +61,8 @@
  *     {@code mul}, {@code square}, {@code add}, {@code sub} {@code (r, a, b)}, {@code neg(r, a)}, and their
  *     constant-offset forms {@code (r, ro, a, ao, b, bo)} plus {@code dbl(r, ro, a, ao)}. They expand to 32-bit
  *     carry chains ({@code mad.lo.cc}/{@code madc.hi.cc}, CIOS Montgomery); operands must be canonical (below the
- *     modulus), as field-arith requires.</li>
+ *     modulus), as field-arith requires. Also branch-free: {@code isZero(a, ao)}, {@code equal(a, ao, b, bo)},
+ *     {@code select(r, ro, a, ao, b, bo, takeA)} and {@code negIf(r, ro, a, ao, negate)}.</li>
  * </ul>
  *
  * <h2>Refused, with method, bytecode offset, line and reason</h2>

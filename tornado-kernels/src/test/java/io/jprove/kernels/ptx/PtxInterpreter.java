@@ -557,7 +557,7 @@ public final class PtxInterpreter
                 vector(op, a);
                 return;
             }
-            if (op.startsWith("ld.") || op.startsWith("st.") || op.startsWith("atom."))
+            if (op.startsWith("ld.") || op.startsWith("st.") || op.startsWith("atom.") || op.startsWith("red."))
             {
                 memory(op, a);
                 return;
@@ -566,6 +566,10 @@ public final class PtxInterpreter
             {
                 preds[a[0].index()] = preds[a[1].index()] || preds[a[2].index()];
                 return;
+            }
+            if (op.equals("membar.gl"))
+            {
+                return; // items run one at a time here, so every write is already visible to all
             }
             if (op.startsWith("setp."))
             {
@@ -640,7 +644,8 @@ public final class PtxInterpreter
         private void memory(final String op, final Operand[] a)
         {
             final boolean store = op.startsWith("st.");
-            final Operand m = store ? a[0] : a[1];
+            final boolean reduction = op.startsWith("red.");
+            final Operand m = store || reduction ? a[0] : a[1];
             final long address = read(m.parts()[0]) + m.value();
             final MemorySegment seg;
             final long offset;
@@ -668,16 +673,16 @@ public final class PtxInterpreter
             {
                 now = read(a[1]);
             }
-            else if (op.contains(".add."))
-            {
-                now = old + read(a[2]);
-            }
             else if (op.contains(".cas."))
             {
                 final long expected = read(a[2]);
                 now = (wide ? old == expected : (old & MASK32) == (expected & MASK32)) ? read(a[3]) : old;
             }
-            if (!store)
+            else if (reduction || op.startsWith("atom."))
+            {
+                now = readModifyWrite(op, wide, old, read(reduction ? a[1] : a[2]));
+            }
+            if (!store && !reduction)
             {
                 write(a[0], old);
             }
@@ -689,6 +694,40 @@ public final class PtxInterpreter
             {
                 seg.set(ValueLayout.JAVA_INT_UNALIGNED, offset, (int)now);
             }
+        }
+
+        /** The new value of an {@code atom}/{@code red} operation other than cas; min and max are signed. */
+        private static long readModifyWrite(final String op, final boolean wide, final long old, final long x)
+        {
+            if (op.contains(".add."))
+            {
+                return old + x;
+            }
+            if (op.contains(".exch."))
+            {
+                return x;
+            }
+            if (op.contains(".min."))
+            {
+                return wide ? Math.min(old, x) : Math.min((int)old, (int)x);
+            }
+            if (op.contains(".max."))
+            {
+                return wide ? Math.max(old, x) : Math.max((int)old, (int)x);
+            }
+            if (op.contains(".or."))
+            {
+                return old | x;
+            }
+            if (op.contains(".and."))
+            {
+                return old & x;
+            }
+            if (op.contains(".xor."))
+            {
+                return old ^ x;
+            }
+            throw new IllegalStateException("no meaning for " + op);
         }
 
         long carry()

@@ -1,0 +1,153 @@
+package io.jprove.kernels.msm;
+
+/**
+ * The shape of a device MSM over n fixed bases: window width c, windows W = ⌈256 / c⌉, precomputed copies F of the
+ * bases (copy j holds 2^(c·j)·P, so windows j, j + F, j + 2F, … read copy j), and rounds T = ⌈W / F⌉, each with its
+ * own B = 2^(c−1) buckets; T − 1 times the rounds are joined by c·F doublings on one work-item.
+ * <p>
+ * {@link #choose} minimizes a cost in units of one bucket addition (an XYZZ mixed addition, the accumulation's step),
+ * over the shapes whose table and scratch fit the memory given:
+ * <ul>
+ * <li>W·n additions, plus {@value #SORT_COST} each for their digit, sort and load (two atomics, an index and a point
+ * read);</li>
+ * <li>T·B·{@value #REDUCE_COST} for the running sums (two full additions of 12M + 2S per bucket, against 8M + 2S);</li>
+ * <li>c·F·(T − 1)·{@value #SERIAL_DOUBLING_COST} for the joining doublings, which run on one item: one doubling takes
+ * about 20 µs of latency there, in which the device does about 45,000 bucket additions (2.25 G/s on an H200);</li>
+ * <li>{@value #LAUNCH_COST} per launch-bound phase that does not scale with n.</li>
+ * </ul>
+ * With memory for F = W the rounds collapse to one and all windows share one bucket set (the ZPrize 2023 design),
+ * and c grows to 22 at n = 2^24 (12 windows).
+ *
+ * @param bases   n.
+ * @param c       window width, 1 to {@value #MAX_WINDOW_BITS}.
+ * @param windows W.
+ * @param copies  F, 1 to W.
+ * @param rounds  T.
+ */
+public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
+{
+    /** The widest window: 2^23 buckets per round, and digits far from the int limit. */
+    public static final int MAX_WINDOW_BITS = 24;
+    /** Sorting, indexing and loading one pair, in bucket additions. */
+    static final double SORT_COST = 0.05;
+    /** Reducing one bucket, in bucket additions. */
+    static final double REDUCE_COST = 2.8;
+    /** One doubling on a single work-item, in bucket additions of the whole device. */
+    static final double SERIAL_DOUBLING_COST = 45_000;
+    /** The fixed latency of the sort, the reduction and the sums, in bucket additions. */
+    static final double LAUNCH_COST = 200_000;
+
+    /**
+     * @throws IllegalArgumentException when the shape is not one this MSM runs.
+     */
+    public MsmPlan
+    {
+        if (c < 1 || c > MAX_WINDOW_BITS || windows != ScalarDigits.windows(c) || copies < 1 || copies > windows
+            || rounds != (windows + copies - 1) / copies || bases < 0)
+        {
+            throw new IllegalArgumentException("bad MSM plan: c=" + c + " windows=" + windows + " copies=" + copies
+                + " rounds=" + rounds + " bases=" + bases);
+        }
+        if (copies * bases >= 1L << 31)
+        {
+            throw new IllegalArgumentException(copies + " copies of " + bases + " bases exceed the 2^31 points a "
+                + "sorted pair can name");
+        }
+    }
+
+    /**
+     * @param bases  n.
+     * @param c      window width.
+     * @param copies precomputed copies, 1 to ⌈256 / c⌉.
+     * @return that plan.
+     */
+    public static MsmPlan of(final long bases, final int c, final int copies)
+    {
+        final int windows = ScalarDigits.windows(c);
+        return new MsmPlan(bases, c, windows, copies, (windows + copies - 1) / copies);
+    }
+
+    /**
+     * @param bases       n.
+     * @param curve       the group.
+     * @param budgetBytes     device memory for the table of copies and the MSM's scratch.
+     * @param multiprocessors the device's ({@link io.jprove.kernels.Accelerator#multiprocessorCount()}).
+     * @return the cheapest plan that fits (F = 1 at least; its table is the bases themselves).
+     * @throws IllegalArgumentException when not even one copy fits.
+     */
+    public static MsmPlan choose(final long bases, final MsmCurve curve, final long budgetBytes,
+        final int multiprocessors)
+    {
+        MsmPlan best = null;
+        double bestCost = Double.MAX_VALUE;
+        for (int c = 1; c <= MAX_WINDOW_BITS; c++)
+        {
+            final int windows = ScalarDigits.windows(c);
+            for (int rounds = 1; rounds <= windows; rounds++)
+            {
+                final int copies = (windows + rounds - 1) / rounds;
+                if ((windows + copies - 1) / copies != rounds || copies * bases >= 1L << 31)
+                {
+                    continue;
+                }
+                final MsmPlan plan = of(bases, c, copies);
+                if (plan.tableBytes(curve) + plan.scratchBytes(curve, multiprocessors) > budgetBytes)
+                {
+                    continue;
+                }
+                final double cost = plan.cost();
+                if (cost < bestCost)
+                {
+                    bestCost = cost;
+                    best = plan;
+                }
+            }
+        }
+        if (best == null)
+        {
+            throw new IllegalArgumentException("an MSM over " + bases + " " + curve + " bases needs more than the "
+                + budgetBytes + " bytes of device memory available");
+        }
+        return best;
+    }
+
+    /** @return the model's cost, in bucket additions (see the type's description). */
+    public double cost()
+    {
+        return windows * (double)bases * (1 + SORT_COST) + rounds * (double)buckets() * REDUCE_COST
+            + (double)c * copies * (rounds - 1) * SERIAL_DOUBLING_COST + LAUNCH_COST;
+    }
+
+    /** @return buckets per round, B = 2^(c−1). */
+    public int buckets()
+    {
+        return 1 << (c - 1);
+    }
+
+    /** @return keys of the sort, T·B. */
+    public int keys()
+    {
+        return rounds * buckets();
+    }
+
+    /** @return the most (bucket, point) pairs an MSM of n scalars makes, W·n. */
+    public long maxPairs()
+    {
+        return windows * bases;
+    }
+
+    /** @return bytes of the table of F copies. */
+    public long tableBytes(final MsmCurve curve)
+    {
+        return copies * bases * curve.affineBytes();
+    }
+
+    /**
+     * @param multiprocessors the device's, which sets how finely the work is cut.
+     * @return bytes of the MSM's scratch ({@link GpuMsm}).
+     */
+    public long scratchBytes(final MsmCurve curve, final int multiprocessors)
+    {
+        return MsmShape.of(this, multiprocessors).scratchBytes(curve);
+    }
+}

@@ -1,0 +1,104 @@
+package io.jprove.kernels.msm;
+
+import io.jprove.field.Fr;
+import io.jprove.kernels.IntArray;
+import io.jprove.kernels.Kernel;
+import io.jprove.kernels.KernelContext;
+import io.jprove.kernels.LongArray;
+
+/**
+ * The MSM's counting sort of (bucket, point) pairs by bucket, on the device and without a library sort: every
+ * nonzero signed digit of every scalar is one pair. {@link #countDigits} counts the pairs of each key with
+ * non-returning atomics, an exclusive scan of the counts ({@link ScanKernels}) gives each key's first slot, and
+ * {@link #scatterDigits} writes each pair at its key's next free slot (a returning atomic on a copy of the offsets).
+ * Within a key the order is whatever the atomics made it; bucket sums do not depend on it.
+ *
+ * <h2>Keys and values</h2>
+ * With F precomputed copies of the bases (copy j holds 2^(c·j)·P), window w of a scalar reads copy w mod F, and the
+ * windows w with the same ⌊w / F⌋ (a <em>round</em>) share one set of B = 2^(c−1) buckets: key =
+ * round·B + |digit| − 1. The value is the point's index in the table, (w mod F)·n + base, with bit 31 set for a
+ * negative digit (the point is negated as it is added), so F·n must stay below 2^31.
+ * <p>
+ * Scalars: {@code meta[0]} of them (a count on the device, so a split that compacts scalars on the device needs no
+ * host round trip), Montgomery form, four limbs each; scalar i pairs with base i, or with base
+ * {@code baseIndex[i]} when {@code indexed} is 1. Launch: one item per scalar of the largest count, any group size up
+ * to {@link #LOCAL_SIZE}.
+ */
+public final class SortKernels
+{
+    /** Items per group. */
+    static final int LOCAL_SIZE = 256;
+    /** The sign bit of a sorted value. */
+    static final int NEGATIVE = 0x8000_0000;
+
+    private SortKernels()
+    {
+    }
+
+    /** Writes a scalar count the host knows to {@code meta[0]}, where the digit kernels read it. Launch: one item. */
+    @Kernel(maxLocalSize = 32)
+    public static void setCount(final KernelContext ctx, final LongArray meta, final long count)
+    {
+        meta.set(0, count);
+    }
+
+    /** Adds one to {@code counts[key]} for each nonzero digit. */
+    @Kernel(maxLocalSize = LOCAL_SIZE)
+    public static void countDigits(final KernelContext ctx, final LongArray scalars, final IntArray baseIndex,
+        final int indexed, final LongArray meta, final int c, final int copies, final long bases,
+        final IntArray counts)
+    {
+        digits(ctx, scalars, baseIndex, indexed, meta, c, copies, bases, counts, counts, false);
+    }
+
+    /** Writes each pair's value at {@code sorted[cursor[key]++]}. */
+    @Kernel(maxLocalSize = LOCAL_SIZE)
+    public static void scatterDigits(final KernelContext ctx, final LongArray scalars, final IntArray baseIndex,
+        final int indexed, final LongArray meta, final int c, final int copies, final long bases,
+        final IntArray cursor, final IntArray sorted)
+    {
+        digits(ctx, scalars, baseIndex, indexed, meta, c, copies, bases, cursor, sorted, true);
+    }
+
+    private static void digits(final KernelContext ctx, final LongArray scalars, final IntArray baseIndex,
+        final int indexed, final LongArray meta, final int c, final int copies, final long bases,
+        final IntArray keyed, final IntArray sorted, final boolean scatter)
+    {
+        final long i = ctx.globalIdX();
+        if (i >= meta.get(0))
+        {
+            return;
+        }
+        final long[] k = new long[Fr.LIMBS];
+        ScalarDigits.canonical(scalars, i, k);
+        final long k0 = k[0];
+        final long k1 = k[1];
+        final long k2 = k[2];
+        final long k3 = k[3];
+        final long base = indexed != 0 ? baseIndex.get(i) : i;
+        final int windows = ScalarDigits.windows(c);
+        final int buckets = 1 << (c - 1);
+        long carry = 0;
+        for (int w = 0; w < windows; w++)
+        {
+            final long raw = ScalarDigits.bits(k0, k1, k2, k3, w * c, c) + carry;
+            final int d = ScalarDigits.digit(raw, c, w == windows - 1);
+            carry = (raw - d) >> c;
+            if (d != 0)
+            {
+                final int round = w / copies;
+                final int key = round * buckets + (d < 0 ? -d : d) - 1;
+                if (scatter)
+                {
+                    final int slot = keyed.getAndAdd(key, 1);
+                    final long point = (long)(w - round * copies) * bases + base;
+                    sorted.set(slot, (int)point | (d < 0 ? NEGATIVE : 0));
+                }
+                else
+                {
+                    keyed.atomicAdd(key, 1);
+                }
+            }
+        }
+    }
+}
