@@ -28,6 +28,9 @@ import io.jprove.engine.formats.circom.Zkey;
 import io.jprove.engine.formats.circom.ZkeyWitnessMap;
 import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.gpu.GpuProverBackend;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.kernels.JvmAccelerator;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
@@ -105,9 +108,22 @@ class SnarkjsInteropTest
     @Test
     void shouldBeVerifiedBySnarkjsWhenJproveProvesWithZkey() throws IOException
     {
+        proveWithZkeyAndVerifyBySnarkjs(new CpuProverBackend(2), "jprove");
+    }
+
+    /** The same through the GPU backend, its kernels run as Java methods: the device path's snarkjs reduction. */
+    @Test
+    void shouldBeVerifiedBySnarkjsWhenTheGpuBackendProvesWithZkey() throws IOException
+    {
+        proveWithZkeyAndVerifyBySnarkjs(new GpuProverBackend(new JvmAccelerator(), 0, "jvm:0", "kernels on the JVM"),
+            "gpu");
+    }
+
+    private void proveWithZkeyAndVerifyBySnarkjs(final ProverBackend backend, final String tag) throws IOException
+    {
         try (Zkey zkey = Zkey.open(dir.resolve("chain.zkey"), true);
              CircomWitness witness = CircomWitness.open(dir.resolve("chain.wtns"));
-             CpuProverBackend backend = new CpuProverBackend(2);
+             ProverBackend owned = backend;
              Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
              Arena arena = Arena.ofShared())
         {
@@ -118,17 +134,17 @@ class SnarkjsInteropTest
             final PartitionInputs partition = ZkeyWitnessMap.map(zkey, witness, arena);
             final long[] publicSignals = Groth16Prover.publicInputs(partition);
             final Proof proof = prover.prove(partition, new StepTimes(), BackendListener.NONE, "the zkey proof");
-            Files.writeString(dir.resolve("jprove-proof.json"), SnarkjsJson.proofJson(proof));
-            Files.writeString(dir.resolve("jprove-public.json"), SnarkjsJson.publicJson(publicSignals));
-            final String out = node.snarkjs(dir, "groth16", "verify", "vk.json", "jprove-public.json",
-                "jprove-proof.json");
+            Files.writeString(dir.resolve(tag + "-proof.json"), SnarkjsJson.proofJson(proof));
+            Files.writeString(dir.resolve(tag + "-public.json"), SnarkjsJson.publicJson(publicSignals));
+            final String out = node.snarkjs(dir, "groth16", "verify", "vk.json", tag + "-public.json",
+                tag + "-proof.json");
             assertTrue(out.contains("OK"), out);
             assertEquals(3, publicSignals.length / Fr.LIMBS);
             final long[] wrong = publicSignals.clone();
             wrong[0] ^= 1;
-            Files.writeString(dir.resolve("wrong-public.json"), SnarkjsJson.publicJson(wrong));
-            assertNotEquals(0, node.snarkjsStatus(dir, "groth16", "verify", "vk.json", "wrong-public.json",
-                "jprove-proof.json"));
+            Files.writeString(dir.resolve(tag + "-wrong-public.json"), SnarkjsJson.publicJson(wrong));
+            assertNotEquals(0, node.snarkjsStatus(dir, "groth16", "verify", "vk.json", tag + "-wrong-public.json",
+                tag + "-proof.json"));
         }
     }
 

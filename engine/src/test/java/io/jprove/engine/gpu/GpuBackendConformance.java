@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -28,18 +30,31 @@ import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.engine.groth16.SetupProgress;
 import io.jprove.engine.groth16.StepTimes;
+import io.jprove.engine.pipeline.CircuitShape;
+import io.jprove.engine.pipeline.Job;
+import io.jprove.engine.pipeline.JobResult;
+import io.jprove.engine.pipeline.JobSpec;
+import io.jprove.engine.pipeline.OffHeapBufferPool;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.field.Fr;
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineReader;
+import io.jprove.timeline.analysis.EventLog;
 
 /**
  * The GPU backend's suite, one for every accelerator: its five sums equal the CPU backend's for the same partition,
- * bit for bit; its proofs verify; it reports every kernel under a phase; it refuses a key of another device; a fault
+ * bit for bit; its proofs verify, alone and through the pipeline (two workers on the device, kernels and copies on
+ * the timeline); it reports every kernel under a phase; it refuses a key of another device; a fault
  * in a kernel fails the partition with {@link DeviceUnusableException} and every later call with it too.
  */
 final class GpuBackendConformance
@@ -65,15 +80,18 @@ final class GpuBackendConformance
     }
 
     /**
-     * @param backends opens a fresh GPU backend (the test closes it).
+     * @param backends    opens a fresh GPU backend (the test closes it).
+     * @param timelineDir an empty directory for the pipeline test's timeline.
      * @return the suite's tests.
      */
-    static Stream<DynamicTest> tests(final Supplier<GpuProverBackend> backends)
+    static Stream<DynamicTest> tests(final Supplier<GpuProverBackend> backends, final Path timelineDir)
     {
         final List<DynamicTest> tests = new ArrayList<>();
         tests.add(DynamicTest.dynamicTest("shouldEqualTheCpuSumsWhenProvingTheSamePartitions",
             () -> sameSums(backends)));
         tests.add(DynamicTest.dynamicTest("shouldVerifyAndReportKernelsWhenProving", () -> verifies(backends)));
+        tests.add(DynamicTest.dynamicTest("shouldProveAJobThroughThePipelineWithKernelsOnTheTimeline",
+            () -> pipeline(backends, timelineDir)));
         tests.add(DynamicTest.dynamicTest("shouldFailAndStayFailedWhenAKernelFaults", () -> fault(backends)));
         return tests.stream();
     }
@@ -136,6 +154,46 @@ final class GpuBackendConformance
             assertEquals(ProvingPhase.values().length, phases.cardinality(), "phases reported: " + phases);
             assertTrue(kernels.size() > 20, "kernels reported: " + kernels);
             assertTrue(copied[0] >= 3 * pk.domainSize() * Fr.BYTES, "bytes copied: " + copied[0]);
+        }
+    }
+
+    private static void pipeline(final Supplier<GpuProverBackend> backends, final Path timelineDir) throws Exception
+    {
+        final int partitions = 3;
+        final JobResult result;
+        try (ConstraintMatrices cs = RecordingAssignment.record(chain(1, 2));
+             ProvingKey pk = Groth16Setup.generate(cs, new SplittableRandom(5), 2, SetupProgress.NONE);
+             Timeline timeline = Timeline.open(timelineDir); ProverBackend gpu = backends.get();
+             OffHeapBufferPool pool = new OffHeapBufferPool(64L << 20);
+             Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 2), List.of(gpu), pool, timeline))
+        {
+            final Job job = pipeline.submit(new JobSpec("gpu", 0, pk, CircuitShape.recorded(cs), partitions,
+                p -> chain(20, 100 + p)));
+            result = job.result().get(300, TimeUnit.SECONDS);
+            final PreparedVerifyingKey pvk = new PreparedVerifyingKey(pk.vk());
+            final List<Proof> proofs = Proof.splitAll(result.bytes());
+            assertEquals(partitions, proofs.size());
+            for (int p = 0; p < partitions; p++)
+            {
+                assertTrue(Groth16Verifier.verify(pvk, proofs.get(p), chain(20, 100 + p).publicDigest()), "p" + p);
+                assertEquals(gpu.name(), result.devices().get(p));
+            }
+        }
+        try (TimelineReader reader = TimelineReader.open(timelineDir))
+        {
+            final EventLog log = EventLog.read(reader);
+            final BitSet withKernels = new BitSet();
+            int copies = 0;
+            for (int row = 0; row < log.size(); row++)
+            {
+                if (log.kind(row) == EventKind.KERNEL)
+                {
+                    withKernels.set(log.partition(row));
+                }
+                copies += log.kind(row) == EventKind.COPY ? 1 : 0;
+            }
+            assertEquals(partitions, withKernels.cardinality(), "partitions with KERNEL events: " + withKernels);
+            assertTrue(copies >= 4 * partitions, copies + " COPY events");
         }
     }
 

@@ -1,9 +1,11 @@
 package io.jprove.engine.gpu;
 
+import java.nio.file.Path;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.kernels.JvmAccelerator;
 
@@ -11,9 +13,9 @@ import io.jprove.kernels.JvmAccelerator;
 final class JvmGpuBackendTest
 {
     @TestFactory
-    Stream<DynamicTest> conformance()
+    Stream<DynamicTest> conformance(@TempDir final Path dir)
     {
         return GpuBackendConformance.tests(() -> new GpuProverBackend(new JvmAccelerator(), 0, "jvm:0", "kernels on "
-            + "the JVM"));
+            + "the JVM"), dir.resolve("timeline"));
     }
 }
