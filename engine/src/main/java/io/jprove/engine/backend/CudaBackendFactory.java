@@ -1,7 +1,10 @@
 package io.jprove.engine.backend;
 
 import io.jprove.engine.gpu.GpuProverBackend;
+import io.jprove.engine.gpu.PinnedHostMemory;
 import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.pipeline.OffHeapBufferPool;
 import io.jprove.kernels.CudaAccelerator;
 import io.jprove.kernels.cuda.CudaDevice;
 import io.jprove.kernels.cuda.CudaDriver;
@@ -54,6 +57,13 @@ public final class CudaBackendFactory implements BackendFactory
         {
             return "the CUDA driver failed to list devices: " + ex.getMessage();
         }
+    }
+
+    /** Page-locked partition buffers, so a, b, c and z reach the device by DMA. */
+    @Override
+    public BufferPool bufferPool(final long budgetBytes)
+    {
+        return new OffHeapBufferPool(budgetBytes, new PinnedHostMemory(0));
     }
 
     @Override

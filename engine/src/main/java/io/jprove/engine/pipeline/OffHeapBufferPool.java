@@ -1,6 +1,5 @@
 package io.jprove.engine.pipeline;
 
-import java.lang.foreign.Arena;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -14,8 +13,9 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 
 /**
- * A {@link BufferPool} of plain off-heap memory: each set is one shared-arena allocation (page-aligned, any thread may
- * read it), kept when released and handed out again to the next partition of its shape. Sets are allocated lazily
+ * A {@link BufferPool} of off-heap memory: each set is one block of its {@link HostMemorySource} (plain off-heap memory,
+ * or a GPU driver's page-locked memory; page-aligned, any thread may read it), kept when released and handed out again
+ * to the next partition of its shape. Sets are allocated lazily
  * until the budget is reached; a shape that no longer fits makes idle sets of other shapes be freed first.
  * <p>
  * The reverse queue {@link #returned}: producers are the threads that call {@link #release} (the device workers, and
@@ -27,8 +27,6 @@ public final class OffHeapBufferPool implements BufferPool
 {
     /** The most sets the pool hands out at once; the reverse queue's capacity. */
     public static final int MAX_SETS = 1024;
-    /** Page alignment, so a device driver could register the memory as it is. */
-    private static final long ALIGNMENT = 4096;
     private static final long MIB = 1L << 20;
 
     private final long budgetBytes;
@@ -36,13 +34,25 @@ public final class OffHeapBufferPool implements BufferPool
         new ManyToOneConcurrentArrayQueue<>(MAX_SETS);
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<BufferShape, ArrayDeque<PartitionBuffers>> idle = new HashMap<>();
-    private final Map<PartitionBuffers, Arena> arenas = new IdentityHashMap<>();
+    private final HostMemorySource source;
+    private final Map<PartitionBuffers, Runnable> blocks = new IdentityHashMap<>();
     private long reserved;
+    private boolean sourceClosed;
     private volatile boolean closed;
 
     /** @param budgetBytes the most memory its sets may hold together, at least one byte. */
     public OffHeapBufferPool(final long budgetBytes)
     {
+        this(budgetBytes, HostMemorySource.OFF_HEAP);
+    }
+
+    /**
+     * @param budgetBytes the most memory its sets may hold together, at least one byte.
+     * @param source      where the sets come from; the pool closes it after its last set is freed.
+     */
+    public OffHeapBufferPool(final long budgetBytes, final HostMemorySource source)
+    {
+        this.source = source;
         if (budgetBytes < 1)
         {
             throw new IllegalArgumentException("the host memory budget must be positive, got " + budgetBytes);
@@ -92,7 +102,7 @@ public final class OffHeapBufferPool implements BufferPool
             {
                 return same.pop();
             }
-            if (arenas.size() >= MAX_SETS)
+            if (blocks.size() >= MAX_SETS)
             {
                 return null;
             }
@@ -121,18 +131,18 @@ public final class OffHeapBufferPool implements BufferPool
 
     private PartitionBuffers allocate(final BufferShape shape)
     {
-        final Arena arena = Arena.ofShared();
         try
         {
-            final PartitionBuffers buffers = new PartitionBuffers(shape, arena.allocate(shape.bytes(), ALIGNMENT));
-            arenas.put(buffers, arena);
+            final HostMemorySource.Block block = source.allocate(shape.bytes());
+            final PartitionBuffers buffers = new PartitionBuffers(shape, block.segment());
+            blocks.put(buffers, block.free());
             reserved += shape.bytes();
             return buffers;
         }
         catch (final OutOfMemoryError e)
         {
-            arena.close();
-            throw new IllegalStateException("out of host memory: could not allocate " + mib(shape.bytes())
+            throw new IllegalStateException("out of host memory: could not allocate " + mib(shape.bytes()) + " of "
+                + source
                 + " for a partition's buffers (" + mib(reserved) + " already held, budget " + mib(budgetBytes)
                 + "); lower the memory budget", e);
         }
@@ -140,11 +150,22 @@ public final class OffHeapBufferPool implements BufferPool
 
     private void free(final PartitionBuffers buffers)
     {
-        final Arena arena = arenas.remove(buffers);
-        if (arena != null)
+        final Runnable free = blocks.remove(buffers);
+        if (free != null)
         {
             reserved -= buffers.shape().bytes();
-            arena.close();
+            free.run();
+        }
+        closeSourceWhenDone();
+    }
+
+    /** Closes the source once the pool is closed and its last set freed (under {@link #lock}). */
+    private void closeSourceWhenDone()
+    {
+        if (closed && blocks.isEmpty() && !sourceClosed)
+        {
+            sourceClosed = true;
+            source.close();
         }
     }
 
@@ -219,6 +240,7 @@ public final class OffHeapBufferPool implements BufferPool
             returned.drain(this::free);
             idle.values().forEach(sets -> sets.forEach(this::free));
             idle.clear();
+            closeSourceWhenDone();
         }
         finally
         {

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 import io.jprove.engine.backend.CudaBackendFactory;
 import io.jprove.kernels.cuda.CudaDriver;
 
-/** The GPU backend's suite on CUDA device 0, opened as {@code --device cuda:0} opens it. */
+/**
+ * The GPU backend's suite on CUDA device 0, opened as {@code --device cuda:0} opens it, with page-locked partition
+ * buffers; without the fault case (see {@link GpuBackendConformance#tests}).
+ */
 @Tag("gpu")
 final class CudaGpuBackendTest
 {
@@ -21,6 +24,8 @@ final class CudaGpuBackendTest
     Stream<DynamicTest> conformance(@TempDir final Path dir)
     {
         assumeTrue(CudaDriver.isAvailable(), () -> "no CUDA driver: " + CudaDriver.unavailableReason());
-        return GpuBackendConformance.tests(() -> (GpuProverBackend)new CudaBackendFactory().open(0, 1), dir.resolve("timeline"));
+        final CudaBackendFactory cuda = new CudaBackendFactory();
+        return GpuBackendConformance.tests(() -> (GpuProverBackend)cuda.open(0, 1), cuda::bufferPool,
+            dir.resolve("timeline"), false);
     }
 }
