@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
     description = "Time a kernel; one subcommand per kernel.",
     mixinStandardHelpOptions = true,
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
-        BenchProveCommand.class, BenchGpuNttCommand.class, BenchGpuHCommand.class})
+        BenchProveCommand.class, BenchGpuNttCommand.class, BenchGpuHCommand.class, BenchGpuMsmCommand.class,
+        BenchGpuBatchAddCommand.class})
 final class BenchCommand
 {
 }

@@ -111,6 +111,23 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
         return best;
     }
 
+    /**
+     * @return the cheapest plan for n bases on the accelerator, within its free memory less
+     *         {@link #reserveBytes} (left for the prover's other buffers).
+     */
+    public static MsmPlan forDevice(final io.jprove.kernels.Accelerator accelerator, final long bases,
+        final MsmCurve curve)
+    {
+        final long[] memory = accelerator.memoryInfo();
+        return choose(bases, curve, memory[0] - reserveBytes(memory[1]), accelerator.multiprocessorCount());
+    }
+
+    /** @return device memory {@link #forDevice} leaves free: 1 GiB, or 1/32 of the device if that is more. */
+    public static long reserveBytes(final long totalBytes)
+    {
+        return Math.max(1L << 30, totalBytes / 32);
+    }
+
     /** @return the model's cost, in bucket additions (see the type's description). */
     public double cost()
     {
