@@ -53,6 +53,11 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
             throw new IllegalArgumentException(copies + " copies of " + bases + " bases exceed the 2^31 points a "
                 + "sorted pair can name");
         }
+        if (windows * bases >= 1L << 31)
+        {
+            throw new IllegalArgumentException(windows + " windows of " + bases + " scalars make more than the 2^31 "
+                + "pairs the sort counts");
+        }
     }
 
     /**
@@ -86,7 +91,8 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
             for (int rounds = 1; rounds <= windows; rounds++)
             {
                 final int copies = (windows + rounds - 1) / rounds;
-                if ((windows + copies - 1) / copies != rounds || copies * bases >= 1L << 31)
+                if ((windows + copies - 1) / copies != rounds || copies * bases >= 1L << 31
+                    || windows * bases >= 1L << 31)
                 {
                     continue;
                 }
@@ -105,8 +111,10 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
         }
         if (best == null)
         {
-            throw new IllegalArgumentException("an MSM over " + bases + " " + curve + " bases needs more than the "
-                + budgetBytes + " bytes of device memory available");
+            throw new IllegalArgumentException(ScalarDigits.windows(MAX_WINDOW_BITS) * bases >= 1L << 31
+                ? "an MSM over " + bases + " bases makes more than the 2^31 pairs the sort counts"
+                : "an MSM over " + bases + " " + curve + " bases needs more than the " + budgetBytes
+                + " bytes of device memory available");
         }
         return best;
     }
