@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
         BenchProveCommand.class, BenchDaemonCommand.class, BenchEngineCommand.class, BenchGpuNttCommand.class,
-        BenchGpuHCommand.class})
+        BenchGpuHCommand.class, BenchGpuMsmCommand.class, BenchGpuBatchAddCommand.class})
 final class BenchCommand
 {
 }

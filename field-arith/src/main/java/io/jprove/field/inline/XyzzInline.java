@@ -100,12 +100,13 @@ public final class XyzzInline
             }
             return;
         }
+        // ordered so that few coordinates are live at once (P dies at PPP, PP at Q): registers on a GPU
         Coordinates.square(t, pp, t, u2, degree);
         Coordinates.mul(t, ppp, t, u2, t, pp, degree);
-        Coordinates.mul(t, q, p, po, t, pp, degree);
-        Coordinates.mul(t, s2, p, po + n, t, ppp, degree);
         Coordinates.mul(p, po + 2 * n, p, po + 2 * n, t, pp, degree);
+        Coordinates.mul(t, q, p, po, t, pp, degree);
         Coordinates.mul(p, po + 3 * n, p, po + 3 * n, t, ppp, degree);
+        Coordinates.mul(t, s2, p, po + n, t, ppp, degree);
         finish(p, po, t, rr, ppp, q, s2, degree);
     }
 

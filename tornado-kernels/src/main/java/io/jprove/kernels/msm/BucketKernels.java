@@ -19,7 +19,7 @@ import io.jprove.kernels.LongArray;
  */
 public final class BucketKernels
 {
-    /** Items per group, and the groups per multiprocessor that its registers allow (ptxas, sm_90). */
+    /** Items per group. */
     static final int LOCAL_SIZE = 128;
 
     private BucketKernels()
@@ -28,7 +28,7 @@ public final class BucketKernels
 
     /**
      * Launch: ⌈maxPairs / segment⌉ items in groups of {@link #LOCAL_SIZE}; items past {@code offsets[keys]} pairs
-     * do nothing.
+     * do nothing. Two groups per multiprocessor: 194 registers, no spills (ptxas, sm_90).
      *
      * @param points  the table of affine points (the precomputed copies, back to back).
      * @param sorted  the pair values, ordered by key.
@@ -43,9 +43,28 @@ public final class BucketKernels
         accumulate(ctx, points, sorted, offsets, keys, segment, parts, 1);
     }
 
-    /** {@link #accumulateFq} for points over Fq2; one group per multiprocessor, as its registers are twice as many. */
-    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 1)
+    /**
+     * {@link #accumulateFq} with three groups per multiprocessor: 168 registers and a few spilled (84 bytes), for
+     * twelve warps instead of eight to hide the multiplications' latency; which is faster is measured on the device.
+     */
+    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 3)
+    public static void accumulateFqThree(final KernelContext ctx, final LongArray points, final IntArray sorted,
+        final IntArray offsets, final int keys, final int segment, final LongArray parts)
+    {
+        accumulate(ctx, points, sorted, offsets, keys, segment, parts, 1);
+    }
+
+    /** {@link #accumulateFq} over Fq2: all 255 registers and about 400 bytes spilled at two groups. */
+    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 2)
     public static void accumulateFq2(final KernelContext ctx, final LongArray points, final IntArray sorted,
+        final IntArray offsets, final int keys, final int segment, final LongArray parts)
+    {
+        accumulate(ctx, points, sorted, offsets, keys, segment, parts, 2);
+    }
+
+    /** {@link #accumulateFq2} at three groups: 168 registers, 2.4 KB spilled. */
+    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 3)
+    public static void accumulateFq2Three(final KernelContext ctx, final LongArray points, final IntArray sorted,
         final IntArray offsets, final int keys, final int segment, final LongArray parts)
     {
         accumulate(ctx, points, sorted, offsets, keys, segment, parts, 2);

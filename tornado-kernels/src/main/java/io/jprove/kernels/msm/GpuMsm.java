@@ -45,7 +45,7 @@ public final class GpuMsm implements AutoCloseable
     private final KernelHandle setCount;
     private final KernelHandle countDigits;
     private final KernelHandle scatterDigits;
-    private final KernelHandle accumulate;
+    private KernelHandle accumulate;
     private final KernelHandle reduce;
     private final KernelHandle combine;
     private final DeviceMemory meta;
@@ -76,7 +76,7 @@ public final class GpuMsm implements AutoCloseable
         this.setCount = accelerator.kernel(SortKernels.class, "setCount");
         this.countDigits = accelerator.kernel(SortKernels.class, "countDigits");
         this.scatterDigits = accelerator.kernel(SortKernels.class, "scatterDigits");
-        this.accumulate = accelerator.kernel(BucketKernels.class, curve.kernel("accumulate"));
+        this.accumulate = accelerator.kernel(BucketKernels.class, AccumulateVariant.TWO_GROUPS.kernel(curve));
         this.reduce = accelerator.kernel(ReduceKernels.class, curve.kernel("reduce"));
         this.combine = accelerator.kernel(PointSumKernels.class, curve.kernel("combine"));
         final long keys = plan.keys();
@@ -89,6 +89,16 @@ public final class GpuMsm implements AutoCloseable
         this.rows = accelerator.allocate(plan.rounds() * curve.xyzzBytes());
         this.result = accelerator.allocate(curve.xyzzBytes());
         this.noIndex = accelerator.allocate(Integer.BYTES);
+    }
+
+    /**
+     * Chooses the accumulation kernel ({@link AccumulateVariant#TWO_GROUPS} unless changed), for tuning.
+     *
+     * @param variant the variant.
+     */
+    public void variant(final AccumulateVariant variant)
+    {
+        accumulate = accelerator.kernel(BucketKernels.class, variant.kernel(curve));
     }
 
     /** @return the prepared bases. */

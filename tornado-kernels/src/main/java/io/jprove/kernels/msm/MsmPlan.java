@@ -53,6 +53,11 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
             throw new IllegalArgumentException(copies + " copies of " + bases + " bases exceed the 2^31 points a "
                 + "sorted pair can name");
         }
+        if (windows * bases >= 1L << 31)
+        {
+            throw new IllegalArgumentException(windows + " windows of " + bases + " scalars make more than the 2^31 "
+                + "pairs the sort counts");
+        }
     }
 
     /**
@@ -86,7 +91,8 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
             for (int rounds = 1; rounds <= windows; rounds++)
             {
                 final int copies = (windows + rounds - 1) / rounds;
-                if ((windows + copies - 1) / copies != rounds || copies * bases >= 1L << 31)
+                if ((windows + copies - 1) / copies != rounds || copies * bases >= 1L << 31
+                    || windows * bases >= 1L << 31)
                 {
                     continue;
                 }
@@ -105,10 +111,29 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
         }
         if (best == null)
         {
-            throw new IllegalArgumentException("an MSM over " + bases + " " + curve + " bases needs more than the "
-                + budgetBytes + " bytes of device memory available");
+            throw new IllegalArgumentException(ScalarDigits.windows(MAX_WINDOW_BITS) * bases >= 1L << 31
+                ? "an MSM over " + bases + " bases makes more than the 2^31 pairs the sort counts"
+                : "an MSM over " + bases + " " + curve + " bases needs more than the " + budgetBytes
+                + " bytes of device memory available");
         }
         return best;
+    }
+
+    /**
+     * @return the cheapest plan for n bases on the accelerator, within its free memory less
+     *         {@link #reserveBytes} (left for the prover's other buffers).
+     */
+    public static MsmPlan forDevice(final io.jprove.kernels.Accelerator accelerator, final long bases,
+        final MsmCurve curve)
+    {
+        final long[] memory = accelerator.memoryInfo();
+        return choose(bases, curve, memory[0] - reserveBytes(memory[1]), accelerator.multiprocessorCount());
+    }
+
+    /** @return device memory {@link #forDevice} leaves free: 1 GiB, or 1/32 of the device if that is more. */
+    public static long reserveBytes(final long totalBytes)
+    {
+        return Math.max(1L << 30, totalBytes / 32);
     }
 
     /** @return the model's cost, in bucket additions (see the type's description). */

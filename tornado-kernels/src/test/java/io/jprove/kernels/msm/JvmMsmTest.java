@@ -17,6 +17,7 @@ import org.junit.jupiter.api.TestFactory;
 final class JvmMsmTest
 {
     private static final JvmAccelerator CPU = new JvmAccelerator(2);
+    private static final Accelerator SHARED = new SharedAccelerator(CPU);
 
     @TestFactory
     Stream<DynamicTest> conformance()
@@ -34,6 +35,8 @@ final class JvmMsmTest
             MsmConformance.split(JvmMsmTest::cpu, MsmConformance.CHOOSER, MsmCurve.G2, 100),
             MsmConformance.batchAdd(JvmMsmTest::cpu, MsmCurve.G1, new int[] {0, 1, 63, 64, 65, 1000}),
             MsmConformance.batchAdd(JvmMsmTest::cpu, MsmCurve.G2, new int[] {1, 130}),
+            MsmConformance.variants(JvmMsmTest::cpu, MsmCurve.G1, 100),
+            MsmConformance.variants(JvmMsmTest::cpu, MsmCurve.G2, 20),
             MsmConformance.preparation(JvmMsmTest::cpu, MsmCurve.G1),
             MsmConformance.preparation(JvmMsmTest::cpu, MsmCurve.G2)).flatMap(s -> s);
     }
@@ -46,6 +49,6 @@ final class JvmMsmTest
 
     private static Accelerator cpu()
     {
-        return new SharedAccelerator(CPU);
+        return SHARED;
     }
 }

@@ -17,19 +17,20 @@ import org.junit.jupiter.api.TestFactory;
 final class PtxInterpretedMsmTest
 {
     private static final Accelerator INTERPRETER = InterpretingAccelerators.create();
+    private static final Accelerator SHARED = new SharedAccelerator(INTERPRETER);
 
     @TestFactory
     Stream<DynamicTest> conformance()
     {
         return Stream.of(
             MsmConformance.chosen(PtxInterpretedMsmTest::interpreter, MsmConformance.CHEAP, MsmCurve.G1,
-                new int[] {0, 1, 3, 9}),
+                new int[] {0, 1, 9}),
             MsmConformance.chosen(PtxInterpretedMsmTest::interpreter, MsmConformance.CHEAP, MsmCurve.G2,
                 new int[] {2}),
             MsmConformance.density(PtxInterpretedMsmTest::interpreter, MsmConformance.CHEAP, MsmCurve.G1, 12)
                 .limit(1),
             MsmConformance.split(PtxInterpretedMsmTest::interpreter, MsmConformance.CHEAP, MsmCurve.G1, 20)
-                .limit(2),
+                .skip(1).limit(2),
             MsmConformance.batchAdd(PtxInterpretedMsmTest::interpreter, MsmCurve.G1, new int[] {70}).limit(1),
             MsmConformance.batchAdd(PtxInterpretedMsmTest::interpreter, MsmCurve.G2, new int[] {3}).limit(1))
             .flatMap(s -> s);
@@ -43,6 +44,6 @@ final class PtxInterpretedMsmTest
 
     private static Accelerator interpreter()
     {
-        return new SharedAccelerator(INTERPRETER);
+        return SHARED;
     }
 }

@@ -10,12 +10,13 @@ import io.jprove.kernels.KernelArray;
 import io.jprove.kernels.KernelHandle;
 
 /**
- * One accelerator lent to many tests: closing it does nothing, so its prepared kernels (each compiled once, which
- * is most of a small test's time on the CPU executors) serve every test of a run.
+ * One accelerator lent to many tests: closing it does nothing, and its kernels are prepared once (compiled, and for
+ * the interpreter parsed, which is much of a small test's time on the CPU executors) for every test of a run.
  */
 final class SharedAccelerator implements Accelerator
 {
     private final Accelerator delegate;
+    private final java.util.Map<String, KernelHandle> kernels = new java.util.concurrent.ConcurrentHashMap<>();
 
     SharedAccelerator(final Accelerator delegate)
     {
@@ -31,7 +32,7 @@ final class SharedAccelerator implements Accelerator
     @Override
     public KernelHandle kernel(final Class<?> owner, final String name)
     {
-        return delegate.kernel(owner, name);
+        return kernels.computeIfAbsent(owner.getName() + "." + name, k -> delegate.kernel(owner, name));
     }
 
     @Override
