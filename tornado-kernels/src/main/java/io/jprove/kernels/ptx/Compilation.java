@@ -486,6 +486,15 @@ final class Compilation
         {
             return false;
         }
+        // Another path already ended at this join with a block of its own (queued or done): going on through it here
+        // would emit that block's code a second time, and lanes of one warp taking the two paths would reach
+        // different copies of its warp operations. Join that block instead.
+        final State probe = st.copy();
+        popLoops(probe.top());
+        if (specs.containsKey(chainKey(probe) + "@" + probe.top().pc))
+        {
+            return false;
+        }
         // A block processed again (its entry widened) passes its own joins again; another block there is a second path.
         final Integer owner = inlinedJoins.putIfAbsent(key, cur.id);
         if (owner != null && owner != cur.id)
