@@ -46,7 +46,7 @@ final class MsmKernelsAssemblyTest
             for (final Method m : owner.getDeclaredMethods())
             {
                 final boolean fq2 = m.getName().contains("Fq2");
-                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2")))
+                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2Shared")))
                 {
                     kernels.add(m);
                 }
@@ -65,11 +65,11 @@ final class MsmKernelsAssemblyTest
     void shouldKeepTheG1AdditionsInRegistersWithoutSpills() throws Exception
     {
         assumeTrue(Ptxas.available(), "ptxas is not on the PATH");
-        for (final String name : Set.of("accumulateFq", "batchAddFq", "reduceFq", "sumFq"))
+        for (final String name : Set.of("accumulateFq", "accumulateFqShared", "batchAddFq", "reduceFq", "sumFq"))
         {
             final Class<?> owner = switch (name)
             {
-                case "accumulateFq" -> BucketKernels.class;
+                case "accumulateFq", "accumulateFqShared" -> BucketKernels.class;
                 case "batchAddFq" -> BatchAddKernels.class;
                 case "reduceFq" -> ReduceKernels.class;
                 default -> PointSumKernels.class;
