@@ -200,6 +200,12 @@ public final class ChronicleTimeline implements Timeline
     }
 
     @Override
+    public void device(final int device, final String description)
+    {
+        writeText(EventKind.DEVICE, -1, -1, -1, device, 0, description);
+    }
+
+    @Override
     public void flush()
     {
         for (final ThreadRing threadRing : rings)

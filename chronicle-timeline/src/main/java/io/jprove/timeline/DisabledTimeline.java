@@ -84,6 +84,11 @@ final class DisabledTimeline implements Timeline
     }
 
     @Override
+    public void device(final int device, final String description)
+    {
+    }
+
+    @Override
     public void flush()
     {
     }

@@ -37,7 +37,13 @@ public enum EventKind
     /** Something failed; the text says what. */
     ERROR(21),
     /** A free-form marker; the name says which. */
-    MARK(22);
+    MARK(22),
+    /**
+     * Says what a device ordinal is: device holds the ordinal, the text its name and kind ("cpu:0 cpu, 2 threads",
+     * "cuda:0 NVIDIA H200"). Written once per device and run, before its first kernel; a report without one reads
+     * the ordinal as a GPU.
+     */
+    DEVICE(23);
 
     private static final EventKind[] BY_CODE = byCode();
 

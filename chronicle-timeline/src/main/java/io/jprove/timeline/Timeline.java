@@ -122,6 +122,15 @@ public sealed interface Timeline extends AutoCloseable permits ChronicleTimeline
     void error(long job, int partition, int worker, int device, String message);
 
     /**
+     * Says what a device ordinal is (not for the hot path: the text is encoded).
+     *
+     * @param device      the device ordinal.
+     * @param description its name and kind, "NAME KIND…": for example "cpu:0 cpu, 2 threads" or "cuda:0 NVIDIA
+     *                    H200"; cut to {@link EventLayout#MAX_TEXT_LENGTH} bytes.
+     */
+    void device(int device, String description);
+
+    /**
      * Waits until every event appended before this call is in the queue.
      */
     void flush();

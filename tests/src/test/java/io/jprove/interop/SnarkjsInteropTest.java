@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -24,11 +25,16 @@ import io.jprove.engine.formats.circom.CircomR1cs;
 import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyProver;
+import io.jprove.engine.formats.circom.ZkeyWitnessMap;
+import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.gpu.GpuProverBackend;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.kernels.JvmAccelerator;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProvingKey;
@@ -102,26 +108,43 @@ class SnarkjsInteropTest
     @Test
     void shouldBeVerifiedBySnarkjsWhenJproveProvesWithZkey() throws IOException
     {
+        proveWithZkeyAndVerifyBySnarkjs(new CpuProverBackend(2), "jprove");
+    }
+
+    /** The same through the GPU backend, its kernels run as Java methods: the device path's snarkjs reduction. */
+    @Test
+    void shouldBeVerifiedBySnarkjsWhenTheGpuBackendProvesWithZkey() throws IOException
+    {
+        proveWithZkeyAndVerifyBySnarkjs(new GpuProverBackend(new JvmAccelerator(), 0, "jvm:0", "kernels on the JVM"),
+            "gpu");
+    }
+
+    private void proveWithZkeyAndVerifyBySnarkjs(final ProverBackend backend, final String tag) throws IOException
+    {
         try (Zkey zkey = Zkey.open(dir.resolve("chain.zkey"), true);
              CircomWitness witness = CircomWitness.open(dir.resolve("chain.wtns"));
-             CpuProverBackend backend = new CpuProverBackend(2))
+             ProverBackend owned = backend;
+             Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
+             Arena arena = Arena.ofShared())
         {
             final VerifyingKey fromJson = SnarkjsJson.readVerificationKey(dir.resolve("vk.json"));
             assertArrayEquals(zkey.vk().alphaG1(), fromJson.alphaG1());
             assertArrayEquals(zkey.vk().deltaG2(), fromJson.deltaG2());
             assertArrayEquals(zkey.vk().ic(), fromJson.ic());
-            final ZkeyProver.Result result = new ZkeyProver(zkey, backend).prove(witness, new StepTimes());
-            Files.writeString(dir.resolve("jprove-proof.json"), SnarkjsJson.proofJson(result.proof()));
-            Files.writeString(dir.resolve("jprove-public.json"), SnarkjsJson.publicJson(result.publicSignals()));
-            final String out = node.snarkjs(dir, "groth16", "verify", "vk.json", "jprove-public.json",
-                "jprove-proof.json");
+            final PartitionInputs partition = ZkeyWitnessMap.map(zkey, witness, arena);
+            final long[] publicSignals = Groth16Prover.publicInputs(partition);
+            final Proof proof = prover.prove(partition, new StepTimes(), BackendListener.NONE, "the zkey proof");
+            Files.writeString(dir.resolve(tag + "-proof.json"), SnarkjsJson.proofJson(proof));
+            Files.writeString(dir.resolve(tag + "-public.json"), SnarkjsJson.publicJson(publicSignals));
+            final String out = node.snarkjs(dir, "groth16", "verify", "vk.json", tag + "-public.json",
+                tag + "-proof.json");
             assertTrue(out.contains("OK"), out);
-            assertEquals(3, result.publicSignals().length / Fr.LIMBS);
-            final long[] wrong = result.publicSignals().clone();
+            assertEquals(3, publicSignals.length / Fr.LIMBS);
+            final long[] wrong = publicSignals.clone();
             wrong[0] ^= 1;
-            Files.writeString(dir.resolve("wrong-public.json"), SnarkjsJson.publicJson(wrong));
-            assertNotEquals(0, node.snarkjsStatus(dir, "groth16", "verify", "vk.json", "wrong-public.json",
-                "jprove-proof.json"));
+            Files.writeString(dir.resolve(tag + "-wrong-public.json"), SnarkjsJson.publicJson(wrong));
+            assertNotEquals(0, node.snarkjsStatus(dir, "groth16", "verify", "vk.json", tag + "-wrong-public.json",
+                tag + "-proof.json"));
         }
     }
 
@@ -151,9 +174,10 @@ class SnarkjsInteropTest
             {
                 pk = Groth16Setup.generate(cs, new SecureRandom(), 2, SetupProgress.NONE);
             }
-            try (pk; ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(r1cs, witness)))
+            try (pk; ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(r1cs, witness));
+                 Groth16Prover prover = new Groth16Prover(pk, backend))
             {
-                final Proof proof = new Groth16Prover(pk, backend).prove(inputs);
+                final Proof proof = prover.prove(inputs);
                 final long[] publicInputs = new long[(inputs.witness().numInputs() - 1) * Fr.LIMBS];
                 for (int i = 1; i < inputs.witness().numInputs(); i++)
                 {

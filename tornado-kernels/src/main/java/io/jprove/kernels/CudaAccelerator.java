@@ -463,6 +463,7 @@ public final class CudaAccelerator implements Accelerator
                             throw new IllegalArgumentException("kernel " + kernel.name() + ": argument " + i + " is "
                                 + m + ", not memory of this accelerator");
                         }
+                        KernelSignature.checkAligned(kernel.name(), i, m.address());
                         final long element = kernel.signature().params().get(i)
                             == KernelSignature.ParamKind.LONG_ARRAY ? Long.BYTES : Integer.BYTES;
                         params.pointer(m.address()).i64(m.byteSize() / element);

@@ -84,7 +84,9 @@ public final class JvmAccelerator implements Accelerator
 
     private KernelHandle prepare(final Method method)
     {
-        final PtxKernel checked = compiler.compile(method);
+        // Compiled once per process (memory cache keyed by bytecode), as the CUDA executor does: compiling a large
+        // kernel takes seconds, and tests open many accelerators.
+        final PtxKernel checked = new io.jprove.kernels.ptx.PtxCache(compiler, null).get(method);
         final MethodHandle handle;
         try
         {
@@ -243,6 +245,7 @@ public final class JvmAccelerator implements Accelerator
                 if (args[i] instanceof DeviceMemory memory)
                 {
                     final MemorySegment segment = segmentOf(memory);
+                    KernelSignature.checkAligned(name, i, segment.address());
                     args[i] = signature.params().get(i) == KernelSignature.ParamKind.LONG_ARRAY
                         ? LongArray.wrap(segment) : IntArray.wrap(segment);
                 }

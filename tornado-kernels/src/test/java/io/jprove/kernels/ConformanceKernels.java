@@ -601,6 +601,16 @@ public final class ConformanceKernels
         out.set(ctx.globalIdX(), ctx.localSizeX());
     }
 
+    /** Reads one element past the end when asked: Java throws, so the kernel must fail before it stores. */
+    @Kernel
+    public static void readAt(final KernelContext ctx, final LongArray a, final LongArray out, final long index)
+    {
+        if (ctx.globalIdX() == 0)
+        {
+            out.set(0, a.get(index) + a.get(0));
+        }
+    }
+
     /**
      * The atomics beyond getAndAdd and compareAndExchange: the non-returning forms (PTX {@code red}) on a few shared
      * counters, whose final values do not depend on the order of the items; the returning forms ({@code atom}) on

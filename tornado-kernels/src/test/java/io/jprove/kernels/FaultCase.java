@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 
 /**
  * The conformance cases where Java would throw and a kernel must fail instead of returning a silent value: division
- * and unsigned remainder by zero, and writes outside an array. Plain Java (no JUnit) so that a child JVM can run one.
+ * and unsigned remainder by zero, and reads and writes outside an array. Plain Java (no JUnit) so that a child JVM can run one.
  */
 enum FaultCase
 {
@@ -19,7 +19,9 @@ enum FaultCase
     WRITE_PAST_THE_END("shouldFailWhenWritingPastTheEnd", "writeAt",
         arena -> new Object[] {LongArray.allocate(arena, 10), 10L}),
     WRITE_BEFORE_THE_START("shouldFailWhenWritingBeforeTheStart", "writeAt",
-        arena -> new Object[] {LongArray.allocate(arena, 10), -1L});
+        arena -> new Object[] {LongArray.allocate(arena, 10), -1L}),
+    READ_PAST_THE_END("shouldFailWhenReadingPastTheEnd", "readAt",
+        arena -> new Object[] {LongArray.allocate(arena, 10), LongArray.allocate(arena, 1), 10L});
 
     final String testName;
     final String kernel;

@@ -32,7 +32,8 @@ final class InterpretingAccelerator implements Accelerator
     @Override
     public KernelHandle kernel(final Class<?> owner, final String name)
     {
-        final PtxKernel kernel = KernelCompiler.standard().compile(KernelSignature.find(owner, name));
+        final PtxKernel kernel = new io.jprove.kernels.ptx.PtxCache(KernelCompiler.standard(), null)
+            .get(KernelSignature.find(owner, name));
         final PtxInterpreter interpreter = new PtxInterpreter(kernel.ptx());
         return new KernelHandle()
         {
@@ -59,6 +60,7 @@ final class InterpretingAccelerator implements Accelerator
                         }
                         case Memory m ->
                         {
+                            KernelSignature.checkAligned(kernel.name(), i, m.offset);
                             params.add(m.segment);
                             params.add(m.byteSize() / (kernel.signature().params().get(i)
                                 == KernelSignature.ParamKind.LONG_ARRAY ? 8 : 4));
@@ -93,7 +95,7 @@ final class InterpretingAccelerator implements Accelerator
     @Override
     public DeviceMemory allocate(final long bytes)
     {
-        return new Memory(MemorySegment.ofArray(new long[(int)((bytes + 7) / 8)]).asSlice(0, bytes));
+        return new Memory(MemorySegment.ofArray(new long[(int)((bytes + 7) / 8)]).asSlice(0, bytes), 0);
     }
 
     @Override
@@ -167,10 +169,13 @@ final class InterpretingAccelerator implements Accelerator
     private final class Memory implements DeviceMemory
     {
         private final MemorySegment segment;
+        /** Where it starts in its allocation, for the alignment check the GPU needs. */
+        private final long offset;
 
-        Memory(final MemorySegment segment)
+        Memory(final MemorySegment segment, final long offset)
         {
             this.segment = segment;
+            this.offset = offset;
         }
 
         @Override
@@ -182,7 +187,7 @@ final class InterpretingAccelerator implements Accelerator
         @Override
         public DeviceMemory view(final long offset, final long bytes)
         {
-            return new Memory(segment.asSlice(offset, bytes));
+            return new Memory(segment.asSlice(offset, bytes), this.offset + offset);
         }
 
         @Override

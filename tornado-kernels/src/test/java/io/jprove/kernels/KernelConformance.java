@@ -433,6 +433,13 @@ final class KernelConformance
                 assertTrue(activity.durationNs() >= 0, activity::toString);
                 assertEquals(accelerator.device(), activity.device());
             }
+            try (DeviceMemory memory = accelerator.allocate(64 * 8))
+            {
+                final IllegalArgumentException misaligned = assertThrows(IllegalArgumentException.class,
+                    () -> accelerator.kernel(ConformanceKernels.class, "addTo").launch(1, 32, memory.view(8, 32 * 8),
+                        1L));
+                assertTrue(misaligned.getMessage().contains("16-byte aligned"), misaligned.getMessage());
+            }
         }
     }
 

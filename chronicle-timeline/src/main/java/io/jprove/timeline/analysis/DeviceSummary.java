@@ -16,6 +16,9 @@ import java.util.List;
  * @param copyBytes           bytes copied.
  * @param idleNs              wall time with no kernel running.
  * @param largestGaps         the longest idle gaps, longest first.
+ * @param label               its name: "cpu:0", "cuda:0", or "gpu" + ordinal when the timeline did not say.
+ * @param description         what it is ("cpu, 2 threads", "NVIDIA H200"), or "".
+ * @param hostMeasured        true for the CPU: its kernels are compute steps timed on the host, not on a GPU.
  */
 public record DeviceSummary(
     int device,
@@ -28,7 +31,10 @@ public record DeviceSummary(
     long copyCount,
     long copyBytes,
     long idleNs,
-    List<IdleGap> largestGaps)
+    List<IdleGap> largestGaps,
+    String label,
+    String description,
+    boolean hostMeasured)
 {
     /**
      * @return the wall span.

@@ -28,6 +28,7 @@ public final class EventLog
     private long[] value = new long[INITIAL_CAPACITY];
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<Integer, String> texts = new HashMap<>();
+    private final Map<Integer, String> deviceTexts = new HashMap<>();
     private int size;
 
     /**
@@ -59,6 +60,11 @@ public final class EventLog
             if (code == EventKind.NAME.code())
             {
                 names.putIfAbsent(event.nameId(), text);
+            }
+            else if (code == EventKind.DEVICE.code())
+            {
+                deviceTexts.putIfAbsent(event.device(), text);
+                texts.put(row, text);
             }
             else
             {
@@ -112,6 +118,50 @@ public final class EventLog
     public void defineName(final int id, final String name)
     {
         names.putIfAbsent(id, name);
+    }
+
+    /**
+     * Says what a device ordinal is (as a {@code DEVICE} event would).
+     *
+     * @param ordinal     the device.
+     * @param description "NAME KIND…", for example "cpu:0 cpu, 2 threads".
+     */
+    public void defineDevice(final int ordinal, final String description)
+    {
+        deviceTexts.putIfAbsent(ordinal, description);
+    }
+
+    /**
+     * @param ordinal a device.
+     * @return its name from its {@code DEVICE} event ("cpu:0", "cuda:0"), or "gpu" + ordinal when it had none (older
+     *         timelines, whose devices were all GPUs).
+     */
+    public String deviceLabel(final int ordinal)
+    {
+        final String text = deviceTexts.get(ordinal);
+        if (text == null || text.isBlank())
+        {
+            return "gpu" + ordinal;
+        }
+        final int space = text.indexOf(' ');
+        return space < 0 ? text : text.substring(0, space);
+    }
+
+    /** @param ordinal a device. @return what its {@code DEVICE} event says after the name, or "". */
+    public String deviceDescription(final int ordinal)
+    {
+        final String text = deviceTexts.getOrDefault(ordinal, "");
+        final int space = text.indexOf(' ');
+        return space < 0 ? "" : text.substring(space + 1);
+    }
+
+    /**
+     * @param ordinal a device.
+     * @return true when the device is the CPU: its kernels are the CPU backend's compute steps, timed by the host.
+     */
+    public boolean isHostMeasured(final int ordinal)
+    {
+        return deviceLabel(ordinal).startsWith("cpu");
     }
 
     /** @return how many events. */
@@ -246,7 +296,7 @@ public final class EventLog
         }
         if (device[row] >= 0)
         {
-            out.append(" gpu").append(device[row]);
+            out.append(' ').append(deviceLabel(device[row]));
         }
         return out.toString();
     }

@@ -35,13 +35,7 @@ public final class TextReport
         }
         for (final DeviceSummary d : report.devices())
         {
-            out.append('\n').append("gpu").append(d.device()).append(": wall ").append(Text.ms(d.wallNs()))
-                .append(", kernels ").append(Text.ms(d.kernelBusyNs())).append(" (utilization ")
-                .append(Text.percent(d.utilization())).append(", ").append(d.kernelCount()).append(" kernels)")
-                .append(", copies ").append(Text.ms(d.copyBusyNs())).append(" (").append(d.copyCount())
-                .append(", ").append(String.format(java.util.Locale.ROOT, "%,d", d.copyBytes())).append(" B, ")
-                .append(Text.ms(d.copyKernelOverlapNs())).append(" overlapping kernels)")
-                .append(", idle ").append(Text.ms(d.idleNs())).append('\n');
+            device(out, d);
             for (final IdleGap gap : d.largestGaps())
             {
                 out.append("  idle ").append(Text.ms(gap.lengthNs())).append(" at ").append(Text.time(gap.startNs()))
@@ -62,7 +56,7 @@ public final class TextReport
         for (final PartitionSummary p : report.partitions())
         {
             out.append(p.flagged() ? "! " : "  ").append("job ").append(p.job()).append(" p").append(p.partition())
-                .append(" gpu").append(p.device()).append(" w").append(p.worker()).append(": window ")
+                .append(' ').append(report.deviceLabel(p.device())).append(" w").append(p.worker()).append(": window ")
                 .append(Text.ms(p.windowNs())).append(", kernels ").append(Text.ms(p.kernelNs())).append(" (")
                 .append(Text.percent(p.utilization())).append("), gap ").append(Text.ms(p.gapNs()));
             shares(out, "; gap overlaps: ", p.gapBreakdown());
@@ -71,6 +65,17 @@ public final class TextReport
                 out.append("; unattributed ").append(Text.ms(p.unattributedNs()));
             }
             out.append('\n');
+        }
+        if (!report.workers().isEmpty())
+        {
+            out.append("\nworkers (busy = union of its windows and stages, over the timeline's ")
+                .append(Text.ms(report.lastNs() - report.firstNs())).append("):\n");
+        }
+        for (final WorkerSummary w : report.workers())
+        {
+            out.append("  ").append(w.label()).append(": busy ").append(Text.ms(w.busyNs())).append(" (")
+                .append(Text.percent(w.utilization())).append("), ").append(w.partitions()).append(" partition")
+                .append(w.partitions() == 1 ? "" : "s").append('\n');
         }
         final List<PartitionSummary> flagged = report.flagged();
         if (!flagged.isEmpty())
@@ -97,6 +102,29 @@ public final class TextReport
             out.append("ERROR ").append(error).append('\n');
         }
         return out.toString();
+    }
+
+    /** One device's line: kernels and copies on a GPU, host-measured compute steps on the CPU. */
+    private static void device(final StringBuilder out, final DeviceSummary d)
+    {
+        out.append('\n').append(d.label()).append(d.description().isEmpty() ? "" : " (" + d.description() + ")")
+            .append(": wall ").append(Text.ms(d.wallNs()));
+        if (d.hostMeasured())
+        {
+            // the CPU backend's compute steps are its kernels, timed by the host that runs them
+            out.append(", compute ").append(Text.ms(d.kernelBusyNs())).append(" (utilization ")
+                .append(Text.percent(d.utilization())).append(", ").append(d.kernelCount())
+                .append(" steps, host-measured)");
+        }
+        else
+        {
+            out.append(", kernels ").append(Text.ms(d.kernelBusyNs())).append(" (utilization ")
+                .append(Text.percent(d.utilization())).append(", ").append(d.kernelCount()).append(" kernels)")
+                .append(", copies ").append(Text.ms(d.copyBusyNs())).append(" (").append(d.copyCount())
+                .append(", ").append(String.format(java.util.Locale.ROOT, "%,d", d.copyBytes())).append(" B, ")
+                .append(Text.ms(d.copyKernelOverlapNs())).append(" overlapping kernels)");
+        }
+        out.append(", idle ").append(Text.ms(d.idleNs())).append('\n');
     }
 
     private static void shares(final StringBuilder out, final String prefix, final List<Share> shares)

@@ -101,7 +101,7 @@ public final class TimelineAnalysis
         for (final int row : byTime)
         {
             final EventKind kind = log.kind(row);
-            if (kind == null || kind == EventKind.NAME)
+            if (kind == null || kind == EventKind.NAME || kind == EventKind.DEVICE)
             {
                 continue;
             }
@@ -168,8 +168,10 @@ public final class TimelineAnalysis
         {
             unfinished += open.size();
         }
-        return new TimelineReport(log.size(), first == Long.MAX_VALUE ? 0 : first, last == Long.MIN_VALUE ? 0 : last,
-            writers, dropped, errors, devices, partitions, unfinished, gapThreshold);
+        final long firstNs = first == Long.MAX_VALUE ? 0 : first;
+        final long lastNs = last == Long.MIN_VALUE ? 0 : last;
+        return new TimelineReport(log.size(), firstNs, lastNs, writers, dropped, errors, devices, partitions,
+            WorkerUsage.of(log, firstNs, lastNs), unfinished, gapThreshold);
     }
 
     private void addActivity(final String label, final Key key, final int row, final boolean kernel)
@@ -236,7 +238,8 @@ public final class TimelineAnalysis
         }
         return new DeviceSummary(device, wallStart, wallEnd, Intervals.length(kernelUnion),
             Intervals.length(copyUnion), Intervals.length(Intervals.intersect(copyUnion, kernelUnion)), kernels, copies,
-            copyBytes, Intervals.length(idle), gaps);
+            copyBytes, Intervals.length(idle), gaps, log.deviceLabel(device), log.deviceDescription(device),
+            log.isHostMeasured(device));
     }
 
     private IdleGap gap(final int device, final List<Integer> rows, final long startNs, final long endNs)

@@ -48,8 +48,9 @@ public final class ChromeTraceRenderer
         {
             final Lanes.Lane lane = lanes.all().get(i);
             final int pid = pid(lane.device());
+            final String process = lane.device() < 0 ? "host" : log.deviceLabel(lane.device());
             out.write((first ? "" : ",\n") + "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + pid
-                + ",\"args\":{\"name\":" + Json.quote(lane.device() < 0 ? "host" : "gpu" + lane.device()) + "}},\n"
+                + ",\"args\":{\"name\":" + Json.quote(process) + "}},\n"
                 + "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + pid + ",\"tid\":" + i + ",\"args\":{\"name\":"
                 + Json.quote(lane.label()) + "}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" + pid
                 + ",\"tid\":" + i + ",\"args\":{\"sort_index\":" + i + "}}");

@@ -5,20 +5,27 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.analysis.DeviceSummary;
 import io.jprove.timeline.analysis.EventLog;
+import io.jprove.timeline.analysis.Intervals;
 import io.jprove.timeline.analysis.PartitionSummary;
 import io.jprove.timeline.analysis.Share;
 import io.jprove.timeline.analysis.Text;
 import io.jprove.timeline.analysis.TimelineReport;
+import io.jprove.timeline.analysis.WorkerSummary;
 
 /**
- * Writes a self-contained HTML page: the analysis as tables, then a Gantt chart (a canvas, lanes per device, GPU
- * worker and host thread; wheel to zoom, drag to pan, hover for details) with the flagged windows outlined. The page
+ * Writes a self-contained HTML page: the analysis as tables (devices, workers, partitions), then a Gantt chart on a
+ * canvas, read at a glance: a row per device with its kernels (stacked where workers overlap) and one with its
+ * copies, a row per worker with each partition's window and, hatched over it, the window's gap (the stretches with
+ * none of that partition's kernels), a row per synthesis worker; every bar wide enough carries its kernel, stage or
+ * partition name, and hovering gives the details. Flagged windows are outlined. Wheel to zoom, drag to pan. The page
  * loads nothing from the network: the data and the script are inline.
  */
 public final class HtmlGanttRenderer
@@ -50,65 +57,72 @@ public final class HtmlGanttRenderer
 
     private static void data(final EventLog log, final TimelineReport report, final Writer out) throws IOException
     {
-        final Lanes lanes = new Lanes(log);
+        final GanttRows rows = new GanttRows(log);
         final long origin = report.firstNs();
-        out.write("{\"originUtc\":" + Json.quote(Text.time(origin)) + ",\"lanes\":[");
-        for (int i = 0; i < lanes.all().size(); i++)
+        out.write("{\"originUtc\":" + Json.quote(Text.time(origin)) + ",\"rows\":[");
+        for (int i = 0; i < rows.all().size(); i++)
         {
-            out.write((i == 0 ? "" : ",") + Json.quote(lanes.all().get(i).label()));
+            final GanttRows.Row row = rows.all().get(i);
+            out.write((i == 0 ? "" : ",") + "[" + Json.quote(row.label()) + "," + Json.quote(row.role().name())
+                + "]");
         }
         out.write("],\n\"spans\":[");
-        final Map<Long, Integer> openWindows = new HashMap<>();
-        final Map<Long, Integer> openSynthesis = new HashMap<>();
-        final Map<Long, Integer> windowLane = new HashMap<>();
+        final Map<Long, List<Long>> kernelsByKey = new HashMap<>();
+        for (int row = 0; row < log.size(); row++)
+        {
+            if (log.kind(row) == EventKind.KERNEL)
+            {
+                final List<Long> flat = kernelsByKey.computeIfAbsent(key(log, row), k -> new ArrayList<>());
+                flat.add(log.startNs(row));
+                flat.add(log.startNs(row) + log.durationNs(row));
+            }
+        }
+        final Map<Long, Integer> open = new HashMap<>();
+        final Map<Long, Integer> windowRow = new HashMap<>();
         final StringBuilder points = new StringBuilder();
         int spans = 0;
         for (int row = 0; row < log.size() && spans < MAX_SPANS; row++)
         {
-            final int lane = lanes.indexOf(log, row);
+            final int lane = rows.indexOf(log, row);
             if (lane < 0)
             {
                 continue;
             }
             final EventKind kind = log.kind(row);
-            final long key = log.job(row) * 1_000_003L + log.partition(row);
+            final long key = key(log, row);
             switch (kind)
             {
                 case KERNEL, COPY, STAGE ->
                 {
-                    final int category = kind == EventKind.KERNEL ? 1 : kind == EventKind.COPY ? 2 : 3;
-                    final String label = log.describe(row) + (kind == EventKind.COPY
+                    final int category = kind == EventKind.KERNEL ? log.isHostMeasured(log.device(row)) ? 6 : 1
+                        : kind == EventKind.COPY ? 2 : 3;
+                    final String detail = log.describe(row) + (kind == EventKind.COPY
                         ? String.format(java.util.Locale.ROOT, "  %,d B", log.value(row)) : "");
-                    span(out, spans++, lane, log.startNs(row) - origin, log.durationNs(row), category, label);
+                    span(out, spans++, lane, log.startNs(row) - origin, log.durationNs(row), category,
+                        log.name(log.nameId(row)), detail);
                 }
-                case GPU_START -> openWindows.put(key, row);
-                case SYNTH_START -> openSynthesis.put(key, row);
-                case GPU_END, SYNTH_END ->
+                case GPU_START -> open.put(key * 2, row);
+                case SYNTH_START -> open.put(key * 2 + 1, row);
+                case GPU_END ->
                 {
-                    final boolean window = kind == EventKind.GPU_END;
-                    final Integer start = (window ? openWindows : openSynthesis).remove(key);
+                    final Integer start = open.remove(key * 2);
                     if (start != null)
                     {
-                        final String label = (window ? "GPU window" : "synthesis") + " job " + log.job(row) + " p"
-                            + log.partition(row) + (log.worker(start) >= 0 ? " w" + log.worker(start) : "");
-                        span(out, spans++, lanes.indexOf(log, start), log.timestampNs(start) - origin,
-                            log.timestampNs(row) - log.timestampNs(start), window ? 0 : 4, label);
-                        if (window)
-                        {
-                            windowLane.put(key, lanes.indexOf(log, start));
-                        }
+                        spans = window(log, out, spans, lane, start, row, origin, kernelsByKey.get(key));
+                        windowRow.put(key, lane);
                     }
                 }
-                default ->
+                case SYNTH_END ->
                 {
+                    final Integer start = open.remove(key * 2 + 1);
+                    if (start != null)
+                    {
+                        span(out, spans++, lane, log.timestampNs(start) - origin, log.timestampNs(row)
+                            - log.timestampNs(start), 4, partition(log, row), "synthesis " + partition(log, row)
+                            + " on worker " + log.worker(start));
+                    }
                 }
-            }
-            if (!kind.isInterval())
-            {
-                points.append(points.isEmpty() ? "" : ",").append('[').append(lane).append(',')
-                    .append(Json.micros(log.timestampNs(row) - origin)).append(',')
-                    .append(Json.quote(log.describe(row) + (log.text(row).isEmpty() ? "" : ": " + log.text(row))))
-                    .append(']');
+                default -> point(log, row, lane, origin, points);
             }
         }
         out.write("],\n\"points\":[");
@@ -117,7 +131,7 @@ public final class HtmlGanttRenderer
         boolean first = true;
         for (final PartitionSummary p : report.flagged())
         {
-            final Integer lane = windowLane.get(p.job() * 1_000_003L + p.partition());
+            final Integer lane = windowRow.get(p.job() * 1_000_003L + p.partition());
             if (lane != null)
             {
                 out.write((first ? "" : ",") + "[" + lane + "," + Json.micros(p.windowStartNs() - origin) + ","
@@ -128,12 +142,56 @@ public final class HtmlGanttRenderer
         out.write("],\n\"truncated\":" + (spans >= MAX_SPANS) + "}");
     }
 
+    /** The window's bar, then a gap bar for every stretch of it in which none of its partition's kernels ran. */
+    private static int window(final EventLog log, final Writer out, final int spansSoFar, final int lane,
+        final int startRow, final int endRow, final long origin, final List<Long> kernels) throws IOException
+    {
+        int spans = spansSoFar;
+        final long from = log.timestampNs(startRow);
+        final long to = log.timestampNs(endRow);
+        final String name = partition(log, endRow);
+        span(out, spans++, lane, from - origin, to - from, 0, name, "window of " + name + " (GPU_START..GPU_END) on "
+            + log.deviceLabel(log.device(startRow)) + " w" + log.worker(startRow));
+        final long[] own = kernels == null ? Intervals.EMPTY
+            : Intervals.merge(kernels.stream().mapToLong(Long::longValue).toArray());
+        final long[] gaps = Intervals.subtract(Intervals.of(from, to), own);
+        for (int i = 0; i + 1 < gaps.length && spans < MAX_SPANS; i += 2)
+        {
+            span(out, spans++, lane, gaps[i] - origin, gaps[i + 1] - gaps[i], 5, "gap", "gap in the window of "
+                + name + ": none of its kernels ran (" + Text.ms(gaps[i + 1] - gaps[i]) + ")");
+        }
+        return spans;
+    }
+
+    private static void point(final EventLog log, final int row, final int lane, final long origin,
+        final StringBuilder points)
+    {
+        if (log.kind(row).isInterval())
+        {
+            return;
+        }
+        points.append(points.isEmpty() ? "" : ",").append('[').append(lane).append(',')
+            .append(Json.micros(log.timestampNs(row) - origin)).append(',')
+            .append(Json.quote(log.describe(row) + (log.text(row).isEmpty() ? "" : ": " + log.text(row))))
+            .append(',').append(log.kind(row) == EventKind.ERROR ? 1 : 0).append(']');
+    }
+
+    private static long key(final EventLog log, final int row)
+    {
+        return log.job(row) * 1_000_003L + log.partition(row);
+    }
+
+    private static String partition(final EventLog log, final int row)
+    {
+        return "job " + log.job(row) + " p" + log.partition(row);
+    }
+
     private static void span(
         final Writer out, final int index, final int lane, final long startNs, final long durationNs,
-        final int category, final String label) throws IOException
+        final int category, final String label, final String detail) throws IOException
     {
         out.write((index == 0 ? "[" : ",\n[") + lane + "," + Json.micros(startNs) + "," + Json.micros(durationNs)
-            + "," + category + "," + Json.quote(label) + "]");
+            + "," + category + "," + Json.quote(label) + "," + Json.quote(detail) + "]");
     }
 
     private static String summary(final TimelineReport report)
@@ -152,7 +210,10 @@ public final class HtmlGanttRenderer
             + "<th>longest idle gap</th></tr>\n");
         for (final DeviceSummary d : report.devices())
         {
-            html.append("<tr><td class=\"l\">gpu").append(d.device()).append("</td><td>").append(ms(d.wallNs()))
+            html.append("<tr><td class=\"l\">").append(escape(d.label()))
+                .append(d.description().isEmpty() ? "" : " (" + escape(d.description()) + ")")
+                .append(d.hostMeasured() ? ": compute steps, host-measured" : "").append("</td><td>")
+                .append(ms(d.wallNs()))
                 .append("</td><td>").append(ms(d.kernelBusyNs())).append("</td><td>")
                 .append(escape(Text.percent(d.utilization()))).append("</td><td>").append(ms(d.copyBusyNs()))
                 .append("</td><td>").append(ms(d.copyKernelOverlapNs())).append("</td><td>").append(ms(d.idleNs()))
@@ -166,6 +227,18 @@ public final class HtmlGanttRenderer
             html.append("</td></tr>\n");
         }
         html.append("</table>\n");
+        if (!report.workers().isEmpty())
+        {
+            html.append("<h2>Workers</h2>\n<table><tr><th class=\"l\">worker</th><th>busy (windows and stages)</th>"
+                + "<th>utilization</th><th>partitions</th></tr>\n");
+            for (final WorkerSummary w : report.workers())
+            {
+                html.append("<tr><td class=\"l\">").append(escape(w.label())).append("</td><td>")
+                    .append(ms(w.busyNs())).append("</td><td>").append(escape(Text.percent(w.utilization())))
+                    .append("</td><td>").append(w.partitions()).append("</td></tr>\n");
+            }
+            html.append("</table>\n");
+        }
         for (final String error : report.errors())
         {
             html.append("<p class=\"flagged\">ERROR ").append(escape(error)).append("</p>\n");
@@ -187,7 +260,8 @@ public final class HtmlGanttRenderer
             for (final PartitionSummary p : report.partitions())
             {
                 html.append(p.flagged() ? "<tr class=\"flag\">" : "<tr>").append("<td class=\"l\">job ")
-                    .append(p.job()).append(" p").append(p.partition()).append("</td><td>gpu").append(p.device())
+                    .append(p.job()).append(" p").append(p.partition()).append("</td><td>")
+                    .append(escape(report.deviceLabel(p.device())))
                     .append(" w").append(p.worker()).append("</td><td>").append(ms(p.windowNs())).append("</td><td>")
                     .append(ms(p.kernelNs())).append("</td><td>").append(escape(Text.percent(p.utilization())))
                     .append("</td><td>").append(ms(p.gapNs())).append("</td><td class=\"l\">")

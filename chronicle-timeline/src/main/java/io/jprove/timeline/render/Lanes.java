@@ -71,7 +71,7 @@ final class Lanes
     private static Lane laneOf(final EventLog log, final int row)
     {
         final EventKind kind = log.kind(row);
-        if (kind == null || kind == EventKind.NAME || kind == EventKind.ANCHOR)
+        if (kind == null || kind == EventKind.NAME || kind == EventKind.ANCHOR || kind == EventKind.DEVICE)
         {
             return null;
         }
@@ -83,9 +83,9 @@ final class Lanes
         }
         return switch (kind)
         {
-            case KERNEL -> new Lane(device, worker, Role.KERNELS, "gpu" + device + " w" + worker + " kernels");
-            case COPY -> new Lane(device, -1, Role.COPIES, "gpu" + device + " copies");
-            default -> new Lane(device, worker, Role.WORKER, "gpu" + device + " w" + worker + " host");
+            case KERNEL -> new Lane(device, worker, Role.KERNELS, log.deviceLabel(device) + " w" + worker + " kernels");
+            case COPY -> new Lane(device, -1, Role.COPIES, log.deviceLabel(device) + " copies");
+            default -> new Lane(device, worker, Role.WORKER, log.deviceLabel(device) + " w" + worker + " host");
         };
     }
 

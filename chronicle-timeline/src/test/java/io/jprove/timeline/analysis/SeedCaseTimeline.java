@@ -112,4 +112,65 @@ public final class SeedCaseTimeline
             T0 + startMs * MS, durationMs * MS, kind == EventKind.COPY ? 3L << 30 : 0);
         return startMs + durationMs;
     }
+
+    /** The CPU backend's compute steps for one partition, in order, with their share of its time in permille. */
+    private static final String[][] CPU_STEPS = {
+        {"intt a", "40"}, {"coset ntt a", "40"}, {"intt b", "40"}, {"coset ntt b", "40"}, {"intt c", "40"},
+        {"coset ntt c", "40"}, {"quotient", "10"}, {"coset intt h", "40"}, {"msm h", "420"}, {"split l", "10"},
+        {"batch-add l", "60"}, {"msm l tail", "20"}, {"split a", "10"}, {"batch-add a", "60"}, {"msm a tail", "20"},
+        {"split b", "5"}, {"batch-add b1", "20"}, {"msm b1 tail", "5"}, {"batch-add b2", "60"}, {"msm b2 tail", "20"},
+    };
+
+    /**
+     * A CPU run through the pipeline, as the CPU backend records it: two CPU devices named by DEVICE events, two
+     * workers each, one synthesis worker, every partition's compute steps as host-measured kernels, its assembly and
+     * verification as stages.
+     *
+     * @param partitions partitions of one job.
+     * @return the log.
+     */
+    public static EventLog cpuRun(final int partitions)
+    {
+        final EventLog log = new EventLog();
+        log.defineDevice(0, "cpu:0 cpu, 1 thread");
+        log.defineDevice(1, "cpu:1 cpu, 1 thread");
+        for (final String[] step : CPU_STEPS)
+        {
+            log.defineName(NameIds.of(step[0]), step[0]);
+        }
+        for (final String name : new String[] {"assemble", "verify", "prepare key"})
+        {
+            log.defineName(NameIds.of(name), name);
+        }
+        log.add(EventKind.JOB_SUBMIT.code(), T0, 1, -1, -1, -1, 0, 0, 0, partitions);
+        final long synthMs = 600;
+        final long proveMs = 2_000;
+        for (int p = 0; p < partitions; p++)
+        {
+            final long synthStart = p * synthMs;
+            log.add(EventKind.SYNTH_START.code(), T0 + synthStart * MS, 1, p, 0, -1, 0, 0, 0, 0);
+            log.add(EventKind.SYNTH_END.code(), T0 + (synthStart + synthMs) * MS, 1, p, 0, -1, 0, 0, 0, 0);
+            final int device = p % 2;
+            final int worker = (p / 2) % 2;
+            log.add(EventKind.QUEUED.code(), T0 + (synthStart + synthMs) * MS, 1, p, worker, device, 0, 0, 0, 0);
+            final long start = synthStart + synthMs + 5;
+            log.add(EventKind.GPU_START.code(), T0 + start * MS, 1, p, worker, device, 0, 0, 0, 0);
+            long t = start + 30;
+            for (final String[] step : CPU_STEPS)
+            {
+                final long ms = proveMs * Long.parseLong(step[1]) / 1000;
+                log.add(EventKind.KERNEL.code(), T0 + (t + ms) * MS, 1, p, worker, device, NameIds.of(step[0]),
+                    T0 + t * MS, ms * MS, 0);
+                t += ms;
+            }
+            log.add(EventKind.GPU_END.code(), T0 + t * MS, 1, p, worker, device, 0, 0, 0, 0);
+            log.add(EventKind.STAGE.code(), T0 + (t + 20) * MS, 1, p, worker, device, NameIds.of("assemble"),
+                T0 + t * MS, 20 * MS, 0);
+            log.add(EventKind.STAGE.code(), T0 + (t + 30) * MS, 1, p, worker, device, NameIds.of("verify"),
+                T0 + (t + 20) * MS, 10 * MS, 0);
+        }
+        log.add(EventKind.PROOF_DONE.code(), T0 + (partitions * synthMs + proveMs + 200) * MS, 1, -1, 0, 0, 0, 0, 0,
+            0);
+        return log;
+    }
 }

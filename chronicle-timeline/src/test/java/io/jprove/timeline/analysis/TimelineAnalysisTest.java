@@ -92,6 +92,33 @@ class TimelineAnalysisTest
     }
 
     @Test
+    void shouldReportCpuComputeAndEveryWorkersBusyTimeWhenTheRunWasOnTheCpu()
+    {
+        final TimelineReport report = TimelineAnalysis.analyze(SeedCaseTimeline.cpuRun(6));
+        assertEquals(List.of("cpu:0", "cpu:1"), report.devices().stream().map(DeviceSummary::label).toList());
+        final DeviceSummary cpu1 = report.devices().get(1);
+        assertTrue(cpu1.hostMeasured());
+        assertEquals("cpu, 1 thread", cpu1.description());
+        // partitions 1, 3, 5 on cpu:1 compute 2,000 ms each from 1,235, 2,435 and 3,635 ms: overlapping, one union
+        // from 1,235 to 5,635 ms
+        assertEquals(4_400 * MS, cpu1.kernelBusyNs());
+        assertEquals(List.of("cpu:0 w0", "cpu:0 w1", "cpu:1 w0", "cpu:1 w1", "synthesis w0"),
+            report.workers().stream().map(WorkerSummary::label).toList());
+        final WorkerSummary synthesis = report.workers().getLast();
+        assertEquals(6 * 600 * MS, synthesis.busyNs());
+        assertEquals(6, synthesis.partitions());
+        final WorkerSummary cpu0w0 = report.workers().getFirst();
+        assertEquals(2, cpu0w0.partitions());
+        assertEquals(2 * (2_030 + 30) * MS, cpu0w0.busyNs(), "two windows of 2,030 ms and their 30 ms of stages");
+        assertEquals(report.lastNs() - report.firstNs(), cpu0w0.spanNs());
+        final String text = TextReport.render(report);
+        assertTrue(text.contains("cpu:1 (cpu, 1 thread): wall 4,465.0 ms, compute "), text);
+        assertTrue(text.contains("steps, host-measured)"), text);
+        assertTrue(text.contains("job 1 p1 cpu:1 w0: window 2,030.0 ms"), text);
+        assertTrue(text.contains("  synthesis w0: busy 3,600.0 ms (62.1 %), 6 partitions"), text);
+    }
+
+    @Test
     void shouldCountUnfinishedWindowsWhenGpuEndIsMissing()
     {
         final EventLog log = new EventLog();

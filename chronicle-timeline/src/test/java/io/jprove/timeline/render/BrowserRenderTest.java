@@ -24,8 +24,9 @@ import io.jprove.timeline.analysis.SeedCaseTimeline;
 import io.jprove.timeline.analysis.TimelineAnalysis;
 
 /**
- * Loads the Gantt page in headless Chromium, where one is installed: the script must run to the end without an
- * error, and a screenshot is left in target/timeline-gantt.png for a person to look at.
+ * Loads the Gantt page in headless Chromium, where one is installed ({@code .ci/install-test-deps} installs Debian's):
+ * the script must run to the end without an error, and screenshots are left in target/ (timeline-gantt.png for a
+ * two-GPU pipeline, timeline-gantt-cpu.png for a CPU run) for a person to look at.
  */
 @Tag("browser")
 class BrowserRenderTest
@@ -38,9 +39,23 @@ class BrowserRenderTest
     @Test
     void shouldRenderWithoutScriptErrorsWhenLoadedInHeadlessChromium() throws Exception
     {
+        final String dom = render(SeedCaseTimeline.pipeline(12), "timeline-gantt.png", 100);
+        assertTrue(dom.contains("gpu1 w3"), "a row per worker: " + dom);
+    }
+
+    @Test
+    void shouldNameCpuDevicesAndTheirWorkersWhenTheRunWasOnTheCpu() throws Exception
+    {
+        final String dom = render(SeedCaseTimeline.cpuRun(6), "timeline-gantt-cpu.png", 120);
+        assertTrue(dom.contains("cpu:1 (cpu, 1 thread): compute steps, host-measured"), dom);
+        assertTrue(dom.contains("<h2>Workers</h2>") && dom.contains("synthesis w0"), dom);
+    }
+
+    /** Loads the page; checks it drew at least {@code minItems} items without a script error; takes a screenshot. */
+    private String render(final EventLog log, final String screenshotName, final int minItems) throws Exception
+    {
         final String chromium = findChromium();
         Assumptions.assumeTrue(chromium != null, "no chromium on the PATH");
-        final EventLog log = SeedCaseTimeline.pipeline(12);
         final Path html = dir.resolve("report.html");
         try (Writer out = Files.newBufferedWriter(html, StandardCharsets.UTF_8))
         {
@@ -50,19 +65,21 @@ class BrowserRenderTest
         assertFalse(dom.contains("data-error"), "script error: " + dom);
         final Matcher rendered = RENDERED.matcher(dom);
         assertTrue(rendered.find(), "the chart never finished drawing: " + dom);
-        assertTrue(Integer.parseInt(rendered.group(1)) > 100, "drew " + rendered.group(1) + " items");
+        assertTrue(Integer.parseInt(rendered.group(1)) > minItems, "drew " + rendered.group(1) + " items");
 
-        final Path screenshot = Path.of("target", "timeline-gantt.png").toAbsolutePath();
+        final Path screenshot = Path.of("target", screenshotName).toAbsolutePath();
         Files.deleteIfExists(screenshot);
         run(chromium, "--screenshot=" + screenshot, "--window-size=1400,1400", "--hide-scrollbars",
             html.toUri().toString());
         assertTrue(Files.size(screenshot) > 10_000, "screenshot too small to show anything");
+        return dom;
     }
 
     private String run(final String chromium, final String... args) throws IOException, InterruptedException
     {
         final List<String> command = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+            "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run",
             "--user-data-dir=" + Files.createTempDirectory(dir, "profile")));
         command.addAll(List.of(args));
         final Path stdout = Files.createTempFile(dir, "chromium", ".out");

@@ -1,6 +1,7 @@
 package io.jprove.engine.cli;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,9 +12,12 @@ import java.util.concurrent.TimeUnit;
 
 import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyProver;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.formats.circom.ZkeyWitnessMap;
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.Groth16Prover;
+import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.StepTimes;
+import io.jprove.engine.pipeline.TimelineListener;
 
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
@@ -24,12 +28,13 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code jprove bench prove}: times a Groth16 proof of a circom circuit from a snarkjs {@code .zkey} and {@code .wtns}
- * on jprove's CPU backend (the key loaded once; median of warm runs, each proof self-verified), and with
+ * on the chosen device (the key loaded and prepared once; median of warm runs, each from the witness map to the
+ * self-verified proof), and with
  * {@code --vs-snarkjs} the same proof by {@code snarkjs groth16 prove} (median wall time of the command, its start
  * and file reading included, as snarkjs users run it), then the ratio.
  */
 @Command(name = "prove", mixinStandardHelpOptions = true,
-    description = "Time a Groth16 proof from a snarkjs .zkey + .wtns on the CPU, optionally against snarkjs.")
+    description = "Time a Groth16 proof from a snarkjs .zkey + .wtns, optionally against snarkjs.")
 final class BenchProveCommand implements Callable<Integer>
 {
     @Option(names = "--zkey", required = true, description = "snarkjs Groth16 .zkey for BLS12-381.")
@@ -60,6 +65,9 @@ final class BenchProveCommand implements Callable<Integer>
     @Mixin
     private TimelineOption timelineOption;
 
+    @Mixin
+    private DeviceOption deviceOption;
+
     @Override
     public Integer call()
     {
@@ -71,24 +79,26 @@ final class BenchProveCommand implements Callable<Integer>
             }
             final double jproveMs;
             try (Zkey zkey = Zkey.open(zkeyFile, true); CircomWitness w = CircomWitness.open(wtns);
-                 CpuProverBackend backend = new CpuProverBackend(threads); Timeline timeline = timelineOption.open())
+                 ProverBackend backend = deviceOption.select().openFirst(threads);
+                 Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
+                 Timeline timeline = timelineOption.open())
             {
                 System.out.println("bench prove: " + zkeyFile + " (" + zkey.nVars() + " signals, domain "
-                    + zkey.domainSize() + "), " + threads + " threads");
-                final ZkeyProver prover = new ZkeyProver(zkey, backend);
+                    + zkey.domainSize() + ") on " + backend.name() + " (" + backend.description() + ")");
+                TimelineListener.describeDevice(timeline, backend);
                 for (int i = 0; i < warmup; i++)
                 {
-                    prover.prove(w, new StepTimes());
+                    prove(zkey, w, prover, new StepTimes(), BackendListener.NONE);
                 }
                 final double[] ms = new double[iterations];
                 StepTimes last = null;
                 for (int i = 0; i < iterations; i++)
                 {
                     // each timed proof is one job on the timeline (warm-up proofs are not recorded)
-                    last = new StepTimes(timeline, i + 1, 0);
+                    last = new StepTimes(timeline, i + 1, 0, 0, backend.device());
                     final long t0 = System.nanoTime();
-                    prover.prove(w, last);
-                    timeline.append(EventKind.PROOF_DONE, i + 1, 0, -1, -1);
+                    prove(zkey, w, prover, last, new TimelineListener(timeline, i + 1, 0, 0, backend.device()));
+                    timeline.append(EventKind.PROOF_DONE, i + 1, 0, 0, backend.device());
                     ms[i] = (System.nanoTime() - t0) / 1e6;
                 }
                 jproveMs = median(ms);
@@ -121,6 +131,18 @@ final class BenchProveCommand implements Callable<Integer>
             }
             return CliSupport.OK;
         });
+    }
+
+    private void prove(final Zkey zkey, final CircomWitness w, final Groth16Prover prover, final StepTimes times,
+        final BackendListener listener)
+    {
+        try (Arena arena = Arena.ofShared())
+        {
+            final long t0 = System.nanoTime();
+            final var partition = ZkeyWitnessMap.map(zkey, w, arena);
+            times.add("witness", System.nanoTime() - t0);
+            prover.prove(partition, times, listener, "the proof for " + wtns + " with " + zkeyFile);
+        }
     }
 
     private void runSnarkjs(final Path dir) throws IOException, InterruptedException

@@ -19,6 +19,10 @@ import picocli.CommandLine.Command;
         CircuitCommand.class,
         BenchCommand.class,
         TimelineCommand.class,
+        DaemonCommand.class,
+        SubmitCommand.class,
+        JobCommand.class,
+        KeyCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class Main

@@ -9,16 +9,19 @@ import io.jprove.engine.formats.circom.CircomR1cs;
 import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyProver;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.formats.circom.ZkeyWitnessMap;
 import io.jprove.engine.groth16.Groth16Prover;
+import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
-import io.jprove.field.Fr;
+import io.jprove.engine.pipeline.TimelineListener;
 import io.jprove.timeline.Timeline;
+
+import java.lang.foreign.Arena;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -26,7 +29,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code jprove prove}: a Groth16 proof on the CPU from bellperson parameters with a circom {@code .r1cs} and
+ * {@code jprove prove}: a Groth16 proof on the chosen device from bellperson parameters with a circom {@code .r1cs} and
  * {@code .wtns}, or from a snarkjs {@code .zkey} with a {@code .wtns}. Writes the 192-byte proof (bellperson bytes) or
  * snarkjs's {@code proof.json} ({@code --json}, always with a zkey), and optionally {@code public.json}. Every proof
  * is verified before it is written.
@@ -69,32 +72,54 @@ final class ProveCommand implements Callable<Integer>
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
+    @Mixin
+    private DeviceOption deviceOption;
+
     @Option(names = "--verbose", description = "Print stack traces with errors, and step timings.")
     private boolean verbose;
 
     @Mixin
     private TimelineOption timelineOption;
 
+    @Option(names = "--daemon", paramLabel = "ADDR", description = "Prove through the daemon at host:port (warm JVM,"
+        + " key resident) instead of in this process; the same files are written.")
+    private String daemon;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --daemon: the daemon's bearer token.")
+    private Path tokenFile;
+
     @Override
     public Integer call()
     {
         return CliSupport.run("prove", verbose, () ->
         {
+            if (daemon != null)
+            {
+                return DaemonProve.run(DaemonOptions.of(daemon, tokenFile), key.zkey, key.params, r1cs, wtns,
+                    proofOut, publicOut, json);
+            }
             final long t0 = System.nanoTime();
             final Proof proof;
             final long[] publicInputs;
             final StepTimes times;
-            try (CpuProverBackend backend = new CpuProverBackend(threads); Timeline timeline = timelineOption.open())
+            try (ProverBackend backend = deviceOption.select().openFirst(threads);
+                 Timeline timeline = timelineOption.open())
             {
-                // one proof per call: job 1, partition 0 of this timeline's run
-                times = new StepTimes(timeline, 1, 0);
+                // one proof per call: job 1, partition 0, worker 0 of this timeline's run
+                times = new StepTimes(timeline, 1, 0, 0, backend.device());
+                final TimelineListener kernels = new TimelineListener(timeline, 1, 0, 0, backend.device());
+                TimelineListener.describeDevice(timeline, backend);
                 if (key.zkey != null)
                 {
-                    try (Zkey zkey = Zkey.open(key.zkey, !unchecked); CircomWitness w = CircomWitness.open(wtns))
+                    try (Zkey zkey = Zkey.open(key.zkey, !unchecked); CircomWitness w = CircomWitness.open(wtns);
+                         Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
+                         Arena arena = Arena.ofShared())
                     {
-                        final ZkeyProver.Result result = new ZkeyProver(zkey, backend).prove(w, times);
-                        proof = result.proof();
-                        publicInputs = result.publicSignals();
+                        final PartitionInputs partition = ZkeyWitnessMap.map(zkey, w, arena);
+                        publicInputs = Groth16Prover.publicInputs(partition);
+                        // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
+                        proof = prover.prove(partition, times, kernels, "the proof for " + wtns + " with " + key.zkey
+                            + " (a witness that does not satisfy the circuit fails here)");
                     }
                     json = true;
                 }
@@ -106,15 +131,11 @@ final class ProveCommand implements Callable<Integer>
                     }
                     try (ProvingKey pk = BellpersonParams.read(key.params, !unchecked, threads);
                          CircomR1cs constraints = CircomR1cs.open(r1cs); CircomWitness w = CircomWitness.open(wtns);
-                         ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w)))
+                         ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w));
+                         Groth16Prover prover = new Groth16Prover(pk, backend))
                     {
-                        proof = new Groth16Prover(pk, backend).prove(inputs, times);
-                        final int n = inputs.witness().numInputs();
-                        publicInputs = new long[(n - 1) * Fr.LIMBS];
-                        for (int i = 1; i < n; i++)
-                        {
-                            inputs.witness().inputs().get(i, publicInputs, (i - 1) * Fr.LIMBS);
-                        }
+                        proof = prover.prove(inputs, times, kernels);
+                        publicInputs = inputs.witness().publicInputs();
                     }
                 }
             }

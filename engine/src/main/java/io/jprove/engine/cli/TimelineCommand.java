@@ -66,8 +66,9 @@ final class TimelineCommand implements Callable<Integer>
         @Parameters(index = "0", paramLabel = "DIR", description = "The timeline directory.")
         private Path directory;
 
-        @Option(names = "--out", paramLabel = "DIR", defaultValue = ".",
-            description = "Where to write report.html and trace.json (default: the current directory).")
+        @Option(names = "--out", paramLabel = "DIR",
+            description = "Where to write report.html and trace.json (default: DIR-report beside the timeline, never "
+                + "the working directory).")
         private Path out;
 
         @Option(names = "--threshold", paramLabel = "SHARE", defaultValue = "0.2",
@@ -90,6 +91,7 @@ final class TimelineCommand implements Callable<Integer>
                 final long readNs = System.nanoTime() - startNs;
                 final TimelineReport report = TimelineAnalysis.analyze(log, threshold, gaps);
                 stdout.print(TextReport.render(report));
+                final Path out = this.out != null ? this.out : besideTimeline(directory);
                 Files.createDirectories(out);
                 final Path html = out.resolve("report.html");
                 final Path trace = out.resolve("trace.json");
@@ -112,6 +114,14 @@ final class TimelineCommand implements Callable<Integer>
                 return fail(spec, e);
             }
         }
+    }
+
+    /** @return {@code NAME-report} next to the timeline directory {@code NAME}. */
+    static Path besideTimeline(final Path timeline)
+    {
+        final Path absolute = timeline.toAbsolutePath().normalize();
+        final Path name = absolute.getFileName();
+        return absolute.resolveSibling((name == null ? "timeline" : name.toString()) + "-report");
     }
 
     /** {@code jprove timeline tail DIR}. */

@@ -7,6 +7,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.random.RandomGenerator;
 
 import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.DensityBitmap;
 import io.jprove.engine.r1cs.SparseMatrix;
 import io.jprove.field.Fr;
 import io.jprove.field.FrVector;
@@ -28,6 +29,8 @@ import io.jprove.field.ntt.Ntt;
  *       infinity, so its prover's density must select exactly those: checked here);</li>
  *   <li>every product by multi-threaded fixed-base multiplication ({@link FixedBaseTable}).</li>
  * </ul>
+ * Every pass over the domain or the variables runs on all {@code threads}: the powers of τ in chunks (each from its
+ * own τ^start), the matrices' evaluation at τ by column ranges, the query scalars in chunks.
  * The toxic waste lives only in local arrays, which are zeroed before returning.
  */
 public final class Groth16Setup
@@ -71,14 +74,19 @@ public final class Groth16Setup
         {
             // powers of τ, then the Lagrange basis at τ
             final FrVector powers = FrVector.allocate(scratch, m);
-            final long[] p = Fr.one();
-            for (int i = 0; i < m; i++)
+            ParallelChunks.run(pool, m, (from, to) ->
             {
-                powers.set(i, p, 0);
-                Fr.mul(p, 0, p, 0, tau, 0);
-            }
-            final long[] vanishing = new long[Fr.LIMBS]; // t(τ) = τ^m − 1 (p now holds τ^m)
-            Fr.sub(vanishing, 0, p, 0, Fr.one(), 0);
+                final long[] p = new long[Fr.LIMBS];
+                Fr.pow(p, 0, tau, 0, java.math.BigInteger.valueOf(from));
+                for (long i = from; i < to; i++)
+                {
+                    powers.set(i, p, 0);
+                    Fr.mul(p, 0, p, 0, tau, 0);
+                }
+            });
+            final long[] vanishing = new long[Fr.LIMBS]; // t(τ) = τ^m − 1
+            Fr.pow(vanishing, 0, tau, 0, java.math.BigInteger.valueOf(m));
+            Fr.sub(vanishing, 0, vanishing, 0, Fr.one(), 0);
             final FrVector lagrange = FrVector.allocate(scratch, m);
             lagrange.segment().copyFrom(powers.segment());
             try (Ntt ntt = new Ntt(threads))
@@ -88,9 +96,9 @@ public final class Groth16Setup
             final long[] at = new long[numVars * Fr.LIMBS];
             final long[] bt = new long[numVars * Fr.LIMBS];
             final long[] ct = new long[numVars * Fr.LIMBS];
-            evaluate(cs, cs.a(), lagrange, at);
-            evaluate(cs, cs.b(), lagrange, bt);
-            evaluate(cs, cs.c(), lagrange, ct);
+            evaluate(cs, cs.a(), lagrange, at, pool);
+            evaluate(cs, cs.b(), lagrange, bt, pool);
+            evaluate(cs, cs.c(), lagrange, ct, pool);
             final long[] l = new long[Fr.LIMBS];
             for (int i = 0; i < numInputs; i++)
             {
@@ -106,17 +114,20 @@ public final class Groth16Setup
             final FrVector bScalars = compact(bt, bDensity, scratch);
             final FrVector icScalars = FrVector.allocate(scratch, numInputs);
             final FrVector lScalars = FrVector.allocate(scratch, numAux);
-            extScalars(at, bt, ct, alpha, beta, gammaInv, deltaInv, icScalars, lScalars);
+            extScalars(at, bt, ct, alpha, beta, gammaInv, deltaInv, icScalars, lScalars, pool);
             final FrVector hScalars = FrVector.allocate(scratch, m - 1);
             final long[] coeff = new long[Fr.LIMBS];
             Fr.mul(coeff, 0, vanishing, 0, deltaInv, 0);
-            final long[] e = new long[Fr.LIMBS];
-            for (int i = 0; i < m - 1; i++)
+            ParallelChunks.run(pool, m - 1, (from, to) ->
             {
-                powers.get(i, e, 0);
-                Fr.mul(e, 0, e, 0, coeff, 0);
-                hScalars.set(i, e, 0);
-            }
+                final long[] e = new long[Fr.LIMBS];
+                for (long i = from; i < to; i++)
+                {
+                    powers.get(i, e, 0);
+                    Fr.mul(e, 0, e, 0, coeff, 0);
+                    hScalars.set(i, e, 0);
+                }
+            });
             Arrays.fill(at, 0L);
             Arrays.fill(bt, 0L);
             Arrays.fill(ct, 0L);
@@ -166,64 +177,89 @@ public final class Groth16Setup
         return new ProvingKey(vk, h, l, a, bG1, bG2, arena);
     }
 
-    /** ic = (β·u + α·v + w)/γ for the inputs, l = (β·u + α·v + w)/δ for the aux variables. */
+    /** ic = (β·u + α·v + w)/γ for the inputs, l = (β·u + α·v + w)/δ for the aux variables; in parallel. */
     private static void extScalars(final long[] at, final long[] bt, final long[] ct, final long[] alpha,
-        final long[] beta, final long[] gammaInv, final long[] deltaInv, final FrVector ic, final FrVector l)
+        final long[] beta, final long[] gammaInv, final long[] deltaInv, final FrVector ic, final FrVector l,
+        final ForkJoinPool pool)
     {
         final long numInputs = ic.size();
         final long numVars = numInputs + l.size();
-        final long[] e = new long[Fr.LIMBS];
-        final long[] t = new long[Fr.LIMBS];
-        for (int i = 0; i < numVars; i++)
+        final java.util.concurrent.atomic.AtomicLong unconstrained = new java.util.concurrent.atomic.AtomicLong(-1);
+        ParallelChunks.run(pool, numVars, (from, to) ->
         {
-            final int o = i * Fr.LIMBS;
-            Fr.mul(e, 0, beta, 0, at, o);
-            Fr.mul(t, 0, alpha, 0, bt, o);
-            Fr.add(e, 0, e, 0, t, 0);
-            Fr.add(e, 0, e, 0, ct, o);
-            if (i < numInputs)
+            final long[] e = new long[Fr.LIMBS];
+            final long[] t = new long[Fr.LIMBS];
+            for (long v = from; v < to; v++)
             {
-                Fr.mul(e, 0, e, 0, gammaInv, 0);
-                ic.set(i, e, 0);
-            }
-            else
-            {
-                if (Fr.isZero(e, 0))
+                final int o = Math.toIntExact(v * Fr.LIMBS);
+                Fr.mul(e, 0, beta, 0, at, o);
+                Fr.mul(t, 0, alpha, 0, bt, o);
+                Fr.add(e, 0, e, 0, t, 0);
+                Fr.add(e, 0, e, 0, ct, o);
+                if (v < numInputs)
                 {
-                    // as bellperson: the L query must be fully dense
-                    throw new IllegalArgumentException("aux variable " + (i - numInputs) + " is unconstrained (it "
-                        + "appears in no constraint): its l point would be at infinity, which bellperson refuses");
+                    Fr.mul(e, 0, e, 0, gammaInv, 0);
+                    ic.set(v, e, 0);
                 }
-                Fr.mul(e, 0, e, 0, deltaInv, 0);
-                l.set(i - numInputs, e, 0);
+                else if (Fr.isZero(e, 0))
+                {
+                    unconstrained.compareAndSet(-1, v - numInputs);
+                }
+                else
+                {
+                    Fr.mul(e, 0, e, 0, deltaInv, 0);
+                    l.set(v - numInputs, e, 0);
+                }
             }
+        });
+        if (unconstrained.get() >= 0)
+        {
+            // as bellperson: the L query must be fully dense
+            throw new IllegalArgumentException("aux variable " + unconstrained.get() + " is unconstrained (it "
+                + "appears in no constraint): its l point would be at infinity, which bellperson refuses");
         }
     }
 
-    /** acc[column] += coefficient·Lₖ(τ) over every entry of every row k. */
+    /**
+     * acc[column] += coefficient·Lₖ(τ) over every entry of every row k. Parallel over column ranges: each task scans
+     * every row but adds only into its own columns, so no two threads write one accumulator and no per-thread copy
+     * of the accumulators is needed.
+     */
     private static void evaluate(final ConstraintMatrices cs, final SparseMatrix matrix, final FrVector lagrange,
-        final long[] acc)
+        final long[] acc, final ForkJoinPool pool)
     {
-        final long[] lk = new long[Fr.LIMBS];
-        final long[] coefficient = new long[Fr.LIMBS];
-        final long rows = matrix.rows();
-        for (long k = 0; k < rows; k++)
+        final int columns = acc.length / Fr.LIMBS;
+        final int tasks = Math.max(1, Math.min(columns, pool.getParallelism()));
+        ParallelChunks.submit(pool, () -> java.util.stream.IntStream.range(0, tasks).parallel().forEach(task ->
         {
-            final long start = matrix.rowStart(k);
-            final long end = matrix.rowStart(k + 1);
-            if (start == end)
+            final int lo = (int)((long)columns * task / tasks);
+            final int hi = (int)((long)columns * (task + 1) / tasks);
+            final long[] lk = new long[Fr.LIMBS];
+            final long[] coefficient = new long[Fr.LIMBS];
+            final long rows = matrix.rows();
+            for (long k = 0; k < rows; k++)
             {
-                continue;
+                final long end = matrix.rowStart(k + 1);
+                boolean loaded = false;
+                for (long entry = matrix.rowStart(k); entry < end; entry++)
+                {
+                    final int column = matrix.column(entry);
+                    if (column < lo || column >= hi)
+                    {
+                        continue;
+                    }
+                    if (!loaded)
+                    {
+                        lagrange.get(k, lk, 0);
+                        loaded = true;
+                    }
+                    cs.coefficient(matrix.coefficientId(entry), coefficient, 0);
+                    Fr.mul(coefficient, 0, coefficient, 0, lk, 0);
+                    final int o = column * Fr.LIMBS;
+                    Fr.add(acc, o, acc, o, coefficient, 0);
+                }
             }
-            lagrange.get(k, lk, 0);
-            for (long entry = start; entry < end; entry++)
-            {
-                cs.coefficient(matrix.coefficientId(entry), coefficient, 0);
-                Fr.mul(coefficient, 0, coefficient, 0, lk, 0);
-                final int o = matrix.column(entry) * Fr.LIMBS;
-                Fr.add(acc, o, acc, o, coefficient, 0);
-            }
-        }
+        }));
     }
 
     private static BitSet densityOf(final long[] values, final int count)
@@ -242,6 +278,10 @@ public final class Groth16Setup
     /** The prover selects by the matrices' densities; the parameters keep non-zero points. They must agree. */
     private static void checkDensity(final ConstraintMatrices cs, final BitSet a, final BitSet b)
     {
+        // the matrices hand out copies of their bitmaps: take each once, not once per variable
+        final DensityBitmap bInputs = cs.bInputDensity();
+        final DensityBitmap aAux = cs.aAuxDensity();
+        final DensityBitmap bAux = cs.bAuxDensity();
         final int n = cs.numInputs();
         for (int i = 0; i < n; i++)
         {
@@ -249,18 +289,18 @@ public final class Groth16Setup
             {
                 throw new IllegalArgumentException("input " + i + " has u(τ) = 0; the setup must be retried");
             }
-            if (b.get(i) != cs.bInputDensity().get(i))
+            if (b.get(i) != bInputs.get(i))
             {
                 throw mismatch("input " + i, "B");
             }
         }
         for (int j = 0; j < cs.numAux(); j++)
         {
-            if (a.get(n + j) != cs.aAuxDensity().get(j))
+            if (a.get(n + j) != aAux.get(j))
             {
                 throw mismatch("aux variable " + j, "A");
             }
-            if (b.get(n + j) != cs.bAuxDensity().get(j))
+            if (b.get(n + j) != bAux.get(j))
             {
                 throw mismatch("aux variable " + j, "B");
             }

@@ -57,6 +57,13 @@ interface GroupOps
         {
             G1.toAffine(r, ro, p, po);
         }
+
+        @Override
+        public void batchAddAffine(final long[] r, final int ro, final long[] p, final int po, final long[] q,
+            final int qo, final int count)
+        {
+            G1.batchAddAffine(r, ro, p, po, q, qo, count);
+        }
     };
 
     /** G2. */
@@ -110,6 +117,13 @@ interface GroupOps
         {
             G2.toAffine(r, ro, p, po);
         }
+
+        @Override
+        public void batchAddAffine(final long[] r, final int ro, final long[] p, final int po, final long[] q,
+            final int qo, final int count)
+        {
+            G2.batchAddAffine(r, ro, p, po, q, qo, count);
+        }
     };
 
     int affineLimbs();
@@ -127,4 +141,7 @@ interface GroupOps
     void batchToAffine(long[] r, int ro, long[] p, int po, int count);
 
     void toAffine(long[] r, int ro, long[] p, int po);
+
+    /** {@code r[k] = p[k] + q[k]} for {@code count} affine pairs with one shared inversion; any inputs. */
+    void batchAddAffine(long[] r, int ro, long[] p, int po, long[] q, int qo, int count);
 }

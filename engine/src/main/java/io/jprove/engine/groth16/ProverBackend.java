@@ -1,53 +1,51 @@
 package io.jprove.engine.groth16;
 
-import java.util.BitSet;
-
-import io.jprove.field.FrVector;
-import io.jprove.field.G1AffineVector;
-import io.jprove.field.G2AffineVector;
-
 /**
- * The heavy kernels of a Groth16 proof: NTTs over Fr, multi-scalar multiplications over G1 and G2, and batch
- * additions (sums of bitmap-selected points, for the scalars equal to 1). The prover
- * ({@link Groth16Prover}) does the rest. One implementation runs on the CPU ({@link CpuProverBackend}); GPU ones
- * implement the same calls.
+ * One device that proves partitions: the heavy part of a Groth16 proof, from a partition's vectors to the five MSM
+ * sums ({@link MsmSums}). {@link Groth16Prover} does the rest (shape checks, r and s, assembly, self-verification),
+ * the same for every backend and every {@link QapReduction}.
  * <p>
- * NTTs are in place on a vector whose size m is a power of two, natural order in and out; the coset is g·⟨ω⟩ with
- * g = 7 and the inverse transforms include m⁻¹ (bellperson's {@code EvaluationDomain}). MSM density follows
- * bellperson's {@code multiexp}: scalar i pairs with the next unused base exactly when bit i is set; null means every
- * scalar has a base. Results are affine limbs (all-zero for infinity). Implementations are safe for use by one proof
- * at a time from one thread; vectors come from a shared arena.
+ * Use: {@link #prepare} a proving key once (a GPU backend uploads the bases and keeps them resident, with whatever
+ * tables it precomputes), then {@link #prove} any number of partitions against it. Inside {@code prove}: the H chain
+ * ({@link HChain}, as the key's reduction specifies), the 0/1 split of the witness scalars (zeros dropped, ones
+ * summed by batch-add, the rest a tail MSM), the five MSMs including B in G2. Implementations:
+ * {@link CpuProverBackend}; a CUDA one registers through {@code io.jprove.engine.backend.BackendFactory}.
+ * <p>
+ * Threads: {@code prove} may be called by several threads at once with the same prepared key (the pipeline runs at
+ * least two workers per device so that one's host work overlaps the other's kernels); {@code prepare} and
+ * {@code close} are not called concurrently with anything else.
  */
 public interface ProverBackend extends AutoCloseable
 {
-    /** @return a short name for logs ("cpu", "cuda:0"). */
+    /** @return the device's name for logs and errors ("cpu:0", "cuda:0"). */
     String name();
 
-    /** Forward NTT: evaluations on ⟨ω⟩. */
-    void forwardNtt(FrVector vector);
+    /** @return the device ordinal recorded on the timeline (each backend of a process has its own). */
+    int device();
 
-    /** Inverse NTT (with m⁻¹): coefficients from evaluations on ⟨ω⟩. */
-    void inverseNtt(FrVector vector);
+    /** @return what the device is, for the timeline's device rows ("cpu, 2 threads", "NVIDIA H200"). */
+    String description();
 
-    /** Coset NTT: evaluations on g·⟨ω⟩. */
-    void cosetForwardNtt(FrVector vector);
+    /**
+     * Makes a proving key ready on this device.
+     *
+     * @param key the key; it must outlive the prepared key.
+     * @return the prepared key; the caller closes it before this backend.
+     * @throws IllegalStateException (or a device error) if the device cannot hold it, saying how much it needs.
+     */
+    PreparedKey prepare(ProvingKey key);
 
-    /** Coset inverse NTT: coefficients from evaluations on g·⟨ω⟩. */
-    void cosetInverseNtt(FrVector vector);
+    /**
+     * Proves one partition's heavy part. The partition's shape has been checked against the key by the caller.
+     *
+     * @param key       prepared on this backend.
+     * @param partition the vectors; a, b, c are overwritten.
+     * @param listener  told of every kernel and copy.
+     * @return the five sums.
+     */
+    MsmSums prove(PreparedKey key, PartitionInputs partition, BackendListener listener);
 
-    /** @return Σ sᵢ·Pᵢ over G1 with the density rule above. */
-    long[] msmG1(G1AffineVector bases, FrVector scalars, BitSet density);
-
-    /** @return Σ sᵢ·Pᵢ over G2 with the density rule above. */
-    long[] msmG2(G2AffineVector bases, FrVector scalars, BitSet density);
-
-    /** @return the sum of the G1 points that {@code select} picks (bit i picks point i); null picks all. */
-    long[] batchAddG1(G1AffineVector points, BitSet select);
-
-    /** @return the sum of the G2 points that {@code select} picks. */
-    long[] batchAddG2(G2AffineVector points, BitSet select);
-
-    /** Releases the backend's threads and memory. */
+    /** Releases the backend's threads and device; prepared keys are closed first. */
     @Override
     void close();
 }

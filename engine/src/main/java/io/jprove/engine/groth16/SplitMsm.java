@@ -8,38 +8,67 @@ import io.jprove.field.G1;
 import io.jprove.field.G1AffineVector;
 import io.jprove.field.G2;
 import io.jprove.field.G2AffineVector;
+import io.jprove.field.msm.BatchAdd;
+import io.jprove.field.msm.Msm;
 import io.jprove.field.msm.ScalarSplit;
+import io.jprove.timeline.TimelineClock;
 
 /**
- * Σ sᵢ·Pᵢ with the scalars split ({@link ScalarSplit}): zeros dropped, the bases of the ones summed by the backend's
- * batch-add, the rest by a tail MSM over their gathered bases. Density as {@link ProverBackend}'s MSMs.
+ * Σ sᵢ·Pᵢ on the CPU with the scalars split ({@link ScalarSplit}): zeros dropped, the bases of the ones summed by
+ * {@link BatchAdd}, the rest by a tail {@link Msm} over their gathered bases; each step reported as a kernel. Density
+ * as {@link Msm}'s.
  */
-public final class SplitMsm
+final class SplitMsm
 {
-    private SplitMsm()
+    private final int threads;
+    private final BackendListener listener;
+    private final Arena arena;
+
+    /**
+     * @param threads  worker threads per step.
+     * @param listener told of each step.
+     * @param arena    owns the tails' scratch.
+     */
+    SplitMsm(final int threads, final BackendListener listener, final Arena arena)
     {
+        this.threads = threads;
+        this.listener = listener;
+        this.arena = arena;
     }
 
-    /** @return Σ sᵢ·Pᵢ over G1, affine; the tail's scratch lives in {@code arena}. */
-    public static long[] g1(final ProverBackend backend, final G1AffineVector bases, final FrVector scalars,
-        final BitSet density, final Arena arena)
+    /** @return the split of {@code scalars} against {@code baseCount} bases, reported as the kernel "split NAME". */
+    ScalarSplit split(final String name, final FrVector scalars, final BitSet density, final long baseCount)
     {
-        return g1(backend, bases, ScalarSplit.of(scalars, density, bases.size(), arena), arena);
+        final long startNs = TimelineClock.nowNs();
+        final ScalarSplit split = ScalarSplit.of(scalars, density, baseCount, arena);
+        listener.kernel(ProvingPhase.SPLIT, "split " + name, startNs, TimelineClock.nowNs() - startNs);
+        return split;
     }
 
-    /** @return Σ sᵢ·Pᵢ over G2, affine. */
-    public static long[] g2(final ProverBackend backend, final G2AffineVector bases, final FrVector scalars,
-        final BitSet density, final Arena arena)
+    /** @return Σ over G1, affine, for a split already made. */
+    long[] g1(final String name, final G1AffineVector bases, final ScalarSplit split)
     {
-        return g2(backend, bases, ScalarSplit.of(scalars, density, bases.size(), arena), arena);
+        long startNs = TimelineClock.nowNs();
+        final long[] ones = BatchAdd.g1(bases, split.ones(), threads);
+        startNs = report("batch-add " + name, startNs);
+        final long[] tail = Msm.g1(split.tailBases(bases, arena), split.tailScalars(), null, threads);
+        report("msm " + name + " tail", startNs);
+        final long[] sum = new long[G1.JACOBIAN_LIMBS];
+        G1.toJacobian(sum, 0, ones, 0);
+        G1.addMixed(sum, 0, sum, 0, tail, 0);
+        final long[] a = new long[G1.AFFINE_LIMBS];
+        G1.toAffine(a, 0, sum, 0);
+        return a;
     }
 
-    /** @return Σ sᵢ·Pᵢ over G2 for a split already made (one split serves B in G1 and in G2). */
-    public static long[] g2(final ProverBackend backend, final G2AffineVector bases, final ScalarSplit split,
-        final Arena arena)
+    /** @return Σ over G2, affine, for a split already made (one split serves B in G1 and in G2). */
+    long[] g2(final String name, final G2AffineVector bases, final ScalarSplit split)
     {
-        final long[] ones = backend.batchAddG2(bases, split.ones());
-        final long[] tail = backend.msmG2(split.tailBases(bases, arena), split.tailScalars(), null);
+        long startNs = TimelineClock.nowNs();
+        final long[] ones = BatchAdd.g2(bases, split.ones(), threads);
+        startNs = report("batch-add " + name, startNs);
+        final long[] tail = Msm.g2(split.tailBases(bases, arena), split.tailScalars(), null, threads);
+        report("msm " + name + " tail", startNs);
         final long[] sum = new long[G2.JACOBIAN_LIMBS];
         G2.toJacobian(sum, 0, ones, 0);
         G2.addMixed(sum, 0, sum, 0, tail, 0);
@@ -48,17 +77,19 @@ public final class SplitMsm
         return a;
     }
 
-    /** @return Σ sᵢ·Pᵢ over G1 for a split already made. */
-    public static long[] g1(final ProverBackend backend, final G1AffineVector bases, final ScalarSplit split,
-        final Arena arena)
+    /** @return Σ over G1 of a dense MSM without split (the h query: its scalars are random). */
+    long[] dense(final String name, final G1AffineVector bases, final FrVector scalars)
     {
-        final long[] ones = backend.batchAddG1(bases, split.ones());
-        final long[] tail = backend.msmG1(split.tailBases(bases, arena), split.tailScalars(), null);
-        final long[] sum = new long[G1.JACOBIAN_LIMBS];
-        G1.toJacobian(sum, 0, ones, 0);
-        G1.addMixed(sum, 0, sum, 0, tail, 0);
-        final long[] a = new long[G1.AFFINE_LIMBS];
-        G1.toAffine(a, 0, sum, 0);
-        return a;
+        final long startNs = TimelineClock.nowNs();
+        final long[] sum = Msm.g1(bases, scalars, null, threads);
+        report("msm " + name, startNs);
+        return sum;
+    }
+
+    private long report(final String name, final long startNs)
+    {
+        final long now = TimelineClock.nowNs();
+        listener.kernel(ProvingPhase.MSM, name, startNs, now - startNs);
+        return now;
     }
 }

@@ -151,15 +151,36 @@ public final class ConstraintMatrices implements AutoCloseable
      */
     public ProverInputs evaluate(final Witness witness, final Circuit circuit, final int threads)
     {
+        final long bytes = (numConstraints() + numInputs) * Witness.ELEMENT_BYTES;
+        return evaluate(witness, circuit, threads, new GrowableSegment(bytes), new GrowableSegment(bytes),
+            new GrowableSegment(bytes));
+    }
+
+    /**
+     * As {@link #evaluate(Witness, Circuit, int)}, writing a, b, c into the caller's buffers (which the result does
+     * not free).
+     *
+     * @throws IllegalArgumentException if a buffer is too small for these matrices.
+     */
+    public ProverInputs evaluate(final Witness witness, final Circuit circuit, final int threads,
+        final SynthesisBuffers buffers)
+    {
+        buffers.requireFits(counts());
+        return evaluate(witness, circuit, threads, GrowableSegment.fixed(buffers.a()),
+            GrowableSegment.fixed(buffers.b()), GrowableSegment.fixed(buffers.c()));
+    }
+
+    private ProverInputs evaluate(final Witness witness, final Circuit circuit, final int threads,
+        final GrowableSegment aStore, final GrowableSegment bStore, final GrowableSegment cStore)
+    {
         if (witness.numInputs() != numInputs || witness.numAux() != numAux
             || witness.numConstraints() != numConstraints())
         {
+            aStore.close();
+            bStore.close();
+            cStore.close();
             throw new SynthesisException("witness of " + witness.counts() + " does not fit matrices of " + counts());
         }
-        final long rows = numConstraints() + numInputs;
-        final GrowableSegment aStore = new GrowableSegment(rows * Witness.ELEMENT_BYTES);
-        final GrowableSegment bStore = new GrowableSegment(rows * Witness.ELEMENT_BYTES);
-        final GrowableSegment cStore = new GrowableSegment(rows * Witness.ELEMENT_BYTES);
         final AtomicLong nextChunk = new AtomicLong();
         final Runnable worker = () ->
         {

@@ -44,6 +44,17 @@ public final class ProvingAssignment extends BaseConstraintSystem
         c = cStore.segment();
     }
 
+    private ProvingAssignment(final SynthesisBuffers buffers)
+    {
+        witness = new Witness(buffers);
+        aStore = GrowableSegment.fixed(buffers.a());
+        bStore = GrowableSegment.fixed(buffers.b());
+        cStore = GrowableSegment.fixed(buffers.c());
+        a = aStore.segment();
+        b = bStore.segment();
+        c = cStore.segment();
+    }
+
     /** Synthesizes a circuit in proving mode. @return the witness, a, b, c and densities (the caller closes it). */
     public static ProverInputs synthesize(final Circuit circuit)
     {
@@ -59,7 +70,22 @@ public final class ProvingAssignment extends BaseConstraintSystem
      */
     public static ProverInputs synthesize(final Circuit circuit, final ConstraintCounts hint)
     {
-        final ProvingAssignment cs = new ProvingAssignment(hint);
+        return run(new ProvingAssignment(hint), circuit);
+    }
+
+    /**
+     * Synthesizes a circuit in proving mode into the caller's buffers (sized for the circuit's shape).
+     *
+     * @return the witness, a, b, c (views of the buffers, which closing it does not free) and densities.
+     * @throws SynthesisException if the circuit outgrows a buffer.
+     */
+    public static ProverInputs synthesizeInto(final Circuit circuit, final SynthesisBuffers buffers)
+    {
+        return run(new ProvingAssignment(buffers), circuit);
+    }
+
+    private static ProverInputs run(final ProvingAssignment cs, final Circuit circuit)
+    {
         try
         {
             cs.run(circuit);

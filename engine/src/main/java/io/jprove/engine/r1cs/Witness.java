@@ -29,8 +29,19 @@ public final class Witness implements AutoCloseable
 
     Witness(final int inputCapacity, final int auxCapacity)
     {
-        inputStore = new GrowableSegment(inputCapacity * ELEMENT_BYTES);
-        auxStore = new GrowableSegment(auxCapacity * ELEMENT_BYTES);
+        this(new GrowableSegment(inputCapacity * ELEMENT_BYTES), new GrowableSegment(auxCapacity * ELEMENT_BYTES));
+    }
+
+    /** A witness written into the caller's buffers (which it does not free). */
+    Witness(final SynthesisBuffers buffers)
+    {
+        this(GrowableSegment.fixed(buffers.inputs()), GrowableSegment.fixed(buffers.aux()));
+    }
+
+    private Witness(final GrowableSegment inputStore, final GrowableSegment auxStore)
+    {
+        this.inputStore = inputStore;
+        this.auxStore = auxStore;
         inputs = inputStore.segment();
         aux = auxStore.segment();
     }
@@ -95,6 +106,17 @@ public final class Witness implements AutoCloseable
     public FrVector inputs()
     {
         return FrVector.wrap(inputs.asSlice(0, numInputs * ELEMENT_BYTES));
+    }
+
+    /** @return the public inputs without ONE, Fr limbs back to back (what a verifier is given). */
+    public long[] publicInputs()
+    {
+        final long[] out = new long[(numInputs - 1) * Fr.LIMBS];
+        for (int i = 1; i < numInputs; i++)
+        {
+            load(inputs, i * ELEMENT_BYTES, out, (i - 1) * Fr.LIMBS);
+        }
+        return out;
     }
 
     /** @return aux values. */

@@ -9,9 +9,9 @@ public final class WitnessAssignment extends BaseConstraintSystem
 {
     private final Witness witness;
 
-    private WitnessAssignment(final ConstraintCounts hint)
+    private WitnessAssignment(final Witness witness)
     {
-        witness = hint == null ? new Witness(16, 1024) : new Witness(hint.numInputs(), hint.numAux());
+        this.witness = witness;
     }
 
     /**
@@ -23,7 +23,24 @@ public final class WitnessAssignment extends BaseConstraintSystem
      */
     public static Witness synthesize(final Circuit circuit, final ConstraintCounts hint)
     {
-        final WitnessAssignment cs = new WitnessAssignment(hint);
+        return run(new WitnessAssignment(hint == null ? new Witness(16, 1024)
+            : new Witness(hint.numInputs(), hint.numAux())), circuit);
+    }
+
+    /**
+     * Computes a circuit's witness into the caller's buffers (their inputs and aux; a, b, c are left to
+     * {@link ConstraintMatrices#evaluate(Witness, Circuit, int, SynthesisBuffers)}).
+     *
+     * @return the witness, a view of the buffers.
+     * @throws SynthesisException if the circuit outgrows a buffer.
+     */
+    public static Witness synthesizeInto(final Circuit circuit, final SynthesisBuffers buffers)
+    {
+        return run(new WitnessAssignment(new Witness(buffers)), circuit);
+    }
+
+    private static Witness run(final WitnessAssignment cs, final Circuit circuit)
+    {
         try
         {
             cs.run(circuit);

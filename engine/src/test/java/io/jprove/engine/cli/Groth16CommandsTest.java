@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.backend.CudaBackendFactory;
 import io.jprove.engine.formats.circom.CircomFixtures;
 import io.jprove.field.Fr;
 
@@ -171,24 +172,53 @@ class Groth16CommandsTest
     }
 
     @Test
-    void shouldProveAndVerifyWhenDemoRunsAndReuseCachedParameters()
+    void shouldProveAndVerifyWhenDemoRunsAndReuseCachedParameters() throws IOException
     {
         final Path cache = dir.resolve("cache");
         final Path timeline = dir.resolve("timeline");
-        final Run first = jprove("demo", "--circuit", "poseidon-chain-2", "--proofs", 1, "--cache", cache,
-            "--threads", 2, "--timeline", timeline);
+        final Run first = jprove("demo", "--circuit", "poseidon-chain-2", "--partitions", 2, "--cache", cache,
+            "--threads", 2, "--timeline", timeline, "--device", "cpu");
         assertEquals(CliSupport.OK, first.status(), first.toString());
-        assertTrue(first.out().contains("timeline    " + timeline), first.out());
-        assertTrue(Files.exists(timeline.resolve("metadata.cq4t")), "the demo records its steps on the timeline");
-        assertTrue(first.out().contains("generated and cached") && first.out().contains("valid against"),
+        assertTrue(first.out().contains("through the pipeline on cpu:0"), first.out());
+        assertTrue(first.out().contains("generated and cached") && first.out().contains("partition 1  valid against"),
             first.out());
-        assertTrue(Files.exists(cache.resolve("poseidon-chain-2.params")));
-        final Run second = jprove("demo", "--circuit", "poseidon-chain-2", "--proofs", 2, "--cache", cache,
-            "--threads", 2);
+        assertTrue(first.out().contains("2 × 192 = 384 bytes"), first.out());
+        assertTrue(first.out().contains("throughput  2 partitions in "), first.out());
+        assertTrue(first.out().matches("(?s).*cpu:0 +compute +\\d+\\.\\d % busy.*"), first.out());
+        assertTrue(first.out().contains("timeline    " + timeline), first.out());
+        final Path report = dir.resolve("timeline-report/report.html");
+        assertTrue(first.out().contains("report      " + report), first.out());
+        assertTrue(Files.readString(report).contains("cpu:0 (cpu, 2 threads)"), "the report names the CPU device");
+        assertTrue(Files.exists(cache.resolve("poseidon-chain-2.params"))
+            && Files.exists(cache.resolve("poseidon-chain-2.matrices")));
+        final Run second = jprove("demo", "--circuit", "poseidon-chain-2", "--partitions", 1, "--cache", cache,
+            "--threads", 2, "--no-timeline");
         assertEquals(CliSupport.OK, second.status(), second.toString());
-        assertTrue(second.out().contains("read from") && second.out().contains("proof 2 of 2"), second.out());
+        assertTrue(second.out().contains("read from") && second.out().contains("partition 0  valid"), second.out());
+        assertTrue(second.out().contains("utilization not measured: the timeline is off"), second.out());
         assertFalse(second.out().contains("NOT VALID"));
         assertError(jprove("demo", "--circuit", "nonsense", "--cache", cache), "unknown built-in circuit");
+        if (new CudaBackendFactory().deviceCount() == 0)
+        {
+            assertError(jprove("demo", "--circuit", "poseidon-chain-2", "--cache", cache, "--device", "cuda"),
+                "--device cuda: no cuda device on this host");
+        }
+    }
+
+    @Test
+    void shouldReportWallAgainstComputeTimeWhenBenchmarkingTheEngine()
+    {
+        final Path cache = dir.resolve("bench-cache");
+        final Run run = jprove("bench", "engine", "--circuit", "poseidon-chain-3", "--partitions", 2, "--warmup", 1,
+            "--cache", cache, "--threads", 2, "--timeline", dir.resolve("bench-timeline"));
+        assertEquals(CliSupport.OK, run.status(), run.toString());
+        assertTrue(run.out().contains("wall        ") && run.out().contains("for 2 partitions"), run.out());
+        assertTrue(run.out().matches("(?s).*wall / compute per partition = \\d+\\.\\d\\d.*"), run.out());
+        assertTrue(run.out().contains("report      " + dir.resolve("bench-timeline-report/report.html")),
+            run.out());
+        assertError(jprove("bench", "engine", "--preset", "4KiB", "--cache", cache), "no preset '4KiB'");
+        assertError(jprove("bench", "engine", "--preset", "tiny", "--device", "cuda:1", "--cache", cache),
+            new CudaBackendFactory().deviceCount() == 0 ? "no cuda device on this host" : "cuda device");
     }
 
     @Test

@@ -40,6 +40,17 @@ class TimelineCommandTest
     }
 
     @Test
+    void shouldWriteTheReportBesideTheTimelineWhenNoOutIsGiven() throws Exception
+    {
+        final Path queue = dir.resolve("runs/timeline");
+        writePartition(queue);
+        assertEquals(0, execute("timeline", "report", queue.toString()), err.toString());
+        assertTrue(Files.exists(dir.resolve("runs/timeline-report/report.html")), out.toString());
+        assertTrue(Files.exists(dir.resolve("runs/timeline-report/trace.json")));
+        assertTrue(!Files.exists(Path.of("report.html")), "nothing in the working directory");
+    }
+
+    @Test
     void shouldExportCsvAndChromeWhenAsked() throws Exception
     {
         final Path queue = dir.resolve("timeline");

@@ -94,7 +94,14 @@ public final class CudaContext implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment pointer = arena.allocate(JAVA_LONG);
-            CudaDriver.check(CudaDriver.cuMemAlloc(pointer, bytes), "cuMemAlloc_v2(" + bytes + " bytes, " + this + ")");
+            try
+            {
+                CudaDriver.API.cuMemAlloc(pointer, bytes);
+            }
+            catch (final CudaException ex)
+            {
+                throw new CudaException(ex.result(), ex.call(), bytes + " bytes asked of the " + this);
+            }
             final DeviceBuffer buffer = new DeviceBuffer(this, pointer.get(JAVA_LONG, 0), bytes);
             resources.add(buffer);
             return buffer;
@@ -118,8 +125,7 @@ public final class CudaContext implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment pointer = arena.allocate(ADDRESS);
-            CudaDriver.check(CudaDriver.cuMemHostAlloc(pointer, bytes, PinnedBuffer.CU_MEMHOSTALLOC_PORTABLE),
-                "cuMemHostAlloc(" + bytes + " bytes, " + this + ")");
+            CudaDriver.API.cuMemHostAlloc(pointer, bytes, PinnedBuffer.CU_MEMHOSTALLOC_PORTABLE);
             final PinnedBuffer buffer = new PinnedBuffer(this, pointer.get(ADDRESS, 0), bytes);
             resources.add(buffer);
             return buffer;
@@ -187,7 +193,7 @@ public final class CudaContext implements AutoCloseable
         {
             final MemorySegment free = arena.allocate(JAVA_LONG);
             final MemorySegment total = arena.allocate(JAVA_LONG);
-            CudaDriver.check(CudaDriver.cuMemGetInfo(free, total), "cuMemGetInfo_v2(" + this + ")");
+            CudaDriver.API.cuMemGetInfo(free, total);
             return new long[] {free.get(JAVA_LONG, 0), total.get(JAVA_LONG, 0)};
         }
     }
@@ -199,7 +205,7 @@ public final class CudaContext implements AutoCloseable
     public void synchronize()
     {
         ensureCurrent();
-        CudaDriver.check(CudaDriver.cuCtxSynchronize(), "cuCtxSynchronize", this);
+        CudaDriver.API.cuCtxSynchronize();
     }
 
     /**
@@ -219,7 +225,7 @@ public final class CudaContext implements AutoCloseable
         try
         {
             bind();
-            CudaDriver.check(CudaDriver.cuCtxSynchronize(), "cuCtxSynchronize(" + this + ", closing)");
+            CudaDriver.API.cuCtxSynchronize();
         }
         catch (final RuntimeException ex)
         {
@@ -239,8 +245,7 @@ public final class CudaContext implements AutoCloseable
         }
         try
         {
-            CudaDriver.check(CudaDriver.cuDevicePrimaryCtxRelease(device.handle()),
-                "cuDevicePrimaryCtxRelease_v2(" + device + ")");
+            CudaDriver.API.cuDevicePrimaryCtxRelease(device.handle());
         }
         catch (final RuntimeException ex)
         {
@@ -300,7 +305,7 @@ public final class CudaContext implements AutoCloseable
 
     private void bind()
     {
-        CudaDriver.check(CudaDriver.cuCtxSetCurrent(handle), "cuCtxSetCurrent", this);
+        CudaDriver.API.cuCtxSetCurrent(handle);
         CURRENT.get()[0] = address;
     }
 

@@ -37,7 +37,7 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment count = arena.allocate(JAVA_INT);
-            CudaDriver.check(CudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
+            CudaDriver.API.cuDeviceGetCount(count);
             return count.get(JAVA_INT, 0);
         }
     }
@@ -59,7 +59,7 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment device = arena.allocate(JAVA_INT);
-            CudaDriver.check(CudaDriver.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
+            CudaDriver.API.cuDeviceGet(device, ordinal);
             return new CudaDevice(ordinal, device.get(JAVA_INT, 0));
         }
     }
@@ -90,7 +90,7 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment name = arena.allocate(NAME_BYTES);
-            CudaDriver.check(CudaDriver.cuDeviceGetName(name, NAME_BYTES, handle), "cuDeviceGetName(" + this + ")");
+            CudaDriver.API.cuDeviceGetName(name, NAME_BYTES, handle);
             return name.getString(0);
         }
     }
@@ -115,7 +115,7 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment bytes = arena.allocate(JAVA_LONG);
-            CudaDriver.check(CudaDriver.cuDeviceTotalMem(bytes, handle), "cuDeviceTotalMem_v2(" + this + ")");
+            CudaDriver.API.cuDeviceTotalMem(bytes, handle);
             return bytes.get(JAVA_LONG, 0);
         }
     }
@@ -152,8 +152,7 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment value = arena.allocate(JAVA_INT);
-            CudaDriver.check(CudaDriver.cuDeviceGetAttribute(value, cuDeviceAttribute, handle),
-                "cuDeviceGetAttribute(" + cuDeviceAttribute + ", " + this + ")");
+            CudaDriver.API.cuDeviceGetAttribute(value, cuDeviceAttribute, handle);
             return value.get(JAVA_INT, 0);
         }
     }
@@ -171,16 +170,21 @@ public final class CudaDevice
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment context = arena.allocate(ADDRESS);
-            final int result = CudaDriver.cuDevicePrimaryCtxRetain(context, handle);
-            if (CudaResult.isSticky(result))
+            try
             {
-                // A kernel fault (a trap, an illegal address) poisons the process's CUDA state for good: CUDA
-                // documents that the process must be restarted. Say so instead of a bare error code.
-                throw new CudaException(result, "cuDevicePrimaryCtxRetain(" + this + ")",
-                    "a kernel fault earlier in this process left the device unusable; CUDA requires a restart of the "
-                        + "process");
+                CudaDriver.API.cuDevicePrimaryCtxRetain(context, handle);
             }
-            CudaDriver.check(result, "cuDevicePrimaryCtxRetain(" + this + ")");
+            catch (final CudaException ex)
+            {
+                if (CudaResult.isSticky(ex.result()))
+                {
+                    // A kernel fault (a trap, an illegal address) poisons the process's CUDA state for good: CUDA
+                    // documents that the process must be restarted. Say so instead of a bare error code.
+                    throw new CudaException(ex.result(), ex.call() + " on " + this, "a kernel fault earlier in this "
+                        + "process left the device unusable; CUDA requires a restart of the process");
+                }
+                throw ex;
+            }
             return new CudaContext(this, context.get(ADDRESS, 0));
         }
     }

@@ -35,8 +35,7 @@ public final class CudaEvent implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment event = arena.allocate(ADDRESS);
-            CudaDriver.check(CudaDriver.cuEventCreate(event, flags),
-                "cuEventCreate(flags " + flags + ", " + context + ")");
+            CudaDriver.API.cuEventCreate(event, flags);
             return new CudaEvent(context, event.get(ADDRESS, 0));
         }
     }
@@ -49,19 +48,14 @@ public final class CudaEvent implements AutoCloseable
     public void record(final CudaStream stream)
     {
         context.ensureCurrent();
-        final int result = CudaDriver.cuEventRecord(segment(), CudaStream.handleOf(stream));
-        if (result != CudaDriver.CUDA_SUCCESS)
-        {
-            throw new CudaException(result,
-                "cuEventRecord(" + this + ", " + (stream == null ? "default stream" : stream) + ")");
-        }
+        CudaDriver.API.cuEventRecord(segment(), CudaStream.handleOf(stream));
     }
 
     /** Waits until the stream has reached this event's latest record. */
     public void synchronize()
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuEventSynchronize(segment()), "cuEventSynchronize", this);
+        CudaDriver.API.cuEventSynchronize(segment());
     }
 
     /**
@@ -72,12 +66,12 @@ public final class CudaEvent implements AutoCloseable
     public boolean isComplete()
     {
         context.ensureCurrent();
-        final int result = CudaDriver.cuEventQuery(segment());
+        final int result = CudaDriver.API.cuEventQuery(segment());
         if (result == CudaDriver.CUDA_ERROR_NOT_READY)
         {
             return false;
         }
-        CudaDriver.check(result, "cuEventQuery", this);
+        CudaDriver.check(result, "cuEventQuery(" + this + ")");
         return true;
     }
 
@@ -93,11 +87,7 @@ public final class CudaEvent implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment millis = arena.allocate(JAVA_FLOAT);
-            final int result = CudaDriver.cuEventElapsedTime(millis, start.segment(), segment());
-            if (result != CudaDriver.CUDA_SUCCESS)
-            {
-                throw new CudaException(result, "cuEventElapsedTime_v2(" + start + " to " + this + ")");
-            }
+            CudaDriver.API.cuEventElapsedTime(millis, start.segment(), segment());
             return millis.get(JAVA_FLOAT, 0);
         }
     }
@@ -114,7 +104,7 @@ public final class CudaEvent implements AutoCloseable
         }
         context.forget(this);
         context.ensureCurrentForRelease();
-        CudaDriver.check(CudaDriver.cuEventDestroy(handle), "cuEventDestroy_v2(" + this + ")");
+        CudaDriver.API.cuEventDestroy(handle);
     }
 
     @Override

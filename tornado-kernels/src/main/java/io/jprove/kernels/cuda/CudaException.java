@@ -130,7 +130,8 @@ public final class CudaException extends RuntimeException
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment out = arena.allocate(ADDRESS);
-            final int status = name ? CudaDriver.cuGetErrorName(result, out) : CudaDriver.cuGetErrorString(result, out);
+            final int status = name ? CudaDriver.API.cuGetErrorName(result, out)
+                : CudaDriver.API.cuGetErrorString(result, out);
             final MemorySegment text = out.get(ADDRESS, 0);
             if (status != CudaDriver.CUDA_SUCCESS || text.equals(MemorySegment.NULL))
             {

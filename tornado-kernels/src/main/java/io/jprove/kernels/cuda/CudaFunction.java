@@ -110,8 +110,7 @@ public final class CudaFunction
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment value = arena.allocate(JAVA_INT);
-            CudaDriver.check(CudaDriver.cuFuncGetAttribute(value, cuFunctionAttribute, handle),
-                "cuFuncGetAttribute(" + cuFunctionAttribute + ", " + this + ")");
+            CudaDriver.API.cuFuncGetAttribute(value, cuFunctionAttribute, handle);
             return value.get(JAVA_INT, 0);
         }
     }
@@ -128,8 +127,7 @@ public final class CudaFunction
     {
         module.checkOpen();
         module.context().ensureCurrent();
-        CudaDriver.check(CudaDriver.cuFuncSetAttribute(handle, cuFunctionAttribute, value),
-            "cuFuncSetAttribute(" + cuFunctionAttribute + ", " + value + ", " + this + ")");
+        CudaDriver.API.cuFuncSetAttribute(handle, cuFunctionAttribute, value);
     }
 
     /**
@@ -172,13 +170,16 @@ public final class CudaFunction
     {
         module.checkOpen();
         module.context().ensureCurrent();
-        final int result = CudaDriver.cuLaunchKernel(
-            handle, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, stream, args.launchPointer());
-        if (result != CudaDriver.CUDA_SUCCESS)
+        try
         {
-            throw new CudaException(result, "cuLaunchKernel(" + name + ", grid " + gridX + "x" + gridY + "x" + gridZ
-                + ", block " + blockX + "x" + blockY + "x" + blockZ + ", " + sharedBytes + " shared bytes, "
-                + args.count() + " arguments, " + module.context() + ")");
+            CudaDriver.API.cuLaunchKernel(handle, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, stream,
+                args.launchPointer(), MemorySegment.NULL);
+        }
+        catch (final CudaException ex)
+        {
+            throw new CudaException(ex.result(), ex.call(), "launching " + name + ", grid " + gridX + "x" + gridY
+                + "x" + gridZ + ", block " + blockX + "x" + blockY + "x" + blockZ + ", " + sharedBytes
+                + " shared bytes, " + args.count() + " arguments, " + module.context());
         }
     }
 

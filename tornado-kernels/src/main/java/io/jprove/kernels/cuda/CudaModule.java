@@ -59,7 +59,7 @@ public final class CudaModule implements AutoCloseable
             setOption(options, optionValues, 3, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, LOG_BUFFER_BYTES);
             setOption(options, optionValues, 4, CU_JIT_LOG_VERBOSE, 1);
             final MemorySegment module = arena.allocate(ADDRESS);
-            final int result = CudaDriver.cuModuleLoadDataEx(module, image, OPTION_COUNT, options, optionValues);
+            final int result = CudaDriver.API.cuModuleLoadDataEx(module, image, OPTION_COUNT, options, optionValues);
             final String info = log(infoLog);
             if (result != CudaDriver.CUDA_SUCCESS)
             {
@@ -118,7 +118,7 @@ public final class CudaModule implements AutoCloseable
         }
         context.forget(this);
         context.ensureCurrentForRelease();
-        CudaDriver.check(CudaDriver.cuModuleUnload(handle), "cuModuleUnload(" + this + ")");
+        CudaDriver.API.cuModuleUnload(handle);
     }
 
     /**
@@ -151,8 +151,7 @@ public final class CudaModule implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment function = arena.allocate(ADDRESS);
-            CudaDriver.check(CudaDriver.cuModuleGetFunction(function, handle, arena.allocateFrom(name)),
-                "cuModuleGetFunction(\"" + name + "\", " + this + ")");
+            CudaDriver.API.cuModuleGetFunction(function, handle, arena.allocateFrom(name));
             return new CudaFunction(this, name, function.get(ADDRESS, 0));
         }
     }

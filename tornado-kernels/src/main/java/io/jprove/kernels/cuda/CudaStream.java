@@ -32,8 +32,7 @@ public final class CudaStream implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment stream = arena.allocate(ADDRESS);
-            CudaDriver.check(CudaDriver.cuStreamCreate(stream, flags),
-                "cuStreamCreate(flags " + flags + ", " + context + ")");
+            CudaDriver.API.cuStreamCreate(stream, flags);
             return new CudaStream(context, stream.get(ADDRESS, 0));
         }
     }
@@ -51,7 +50,7 @@ public final class CudaStream implements AutoCloseable
     public void synchronize()
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuStreamSynchronize(segment()), "cuStreamSynchronize", this);
+        CudaDriver.API.cuStreamSynchronize(segment());
     }
 
     /**
@@ -62,12 +61,12 @@ public final class CudaStream implements AutoCloseable
     public boolean isIdle()
     {
         context.ensureCurrent();
-        final int result = CudaDriver.cuStreamQuery(segment());
+        final int result = CudaDriver.API.cuStreamQuery(segment());
         if (result == CudaDriver.CUDA_ERROR_NOT_READY)
         {
             return false;
         }
-        CudaDriver.check(result, "cuStreamQuery", this);
+        CudaDriver.check(result, "cuStreamQuery(" + this + ")");
         return true;
     }
 
@@ -80,11 +79,7 @@ public final class CudaStream implements AutoCloseable
     public void waitFor(final CudaEvent event)
     {
         context.ensureCurrent();
-        final int result = CudaDriver.cuStreamWaitEvent(segment(), event.segment(), 0);
-        if (result != CudaDriver.CUDA_SUCCESS)
-        {
-            throw new CudaException(result, "cuStreamWaitEvent(" + this + ", " + event + ")");
-        }
+        CudaDriver.API.cuStreamWaitEvent(segment(), event.segment(), 0);
     }
 
     /**
@@ -110,7 +105,7 @@ public final class CudaStream implements AutoCloseable
         }
         context.forget(this);
         context.ensureCurrentForRelease();
-        CudaDriver.check(CudaDriver.cuStreamDestroy(handle), "cuStreamDestroy_v2(" + this + ")");
+        CudaDriver.API.cuStreamDestroy(handle);
     }
 
     @Override

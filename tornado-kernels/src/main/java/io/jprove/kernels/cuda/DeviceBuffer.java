@@ -86,8 +86,7 @@ public final class DeviceBuffer implements AutoCloseable
         context.ensureCurrent();
         if (src.isNative())
         {
-            CudaDriver.check(CudaDriver.cuMemcpyHtoD(address + deviceOffset, src, bytes),
-                "cuMemcpyHtoD_v2", bytes, this);
+            CudaDriver.API.cuMemcpyHtoD(address + deviceOffset, src, bytes);
             return;
         }
         try (Arena arena = Arena.ofConfined())
@@ -97,8 +96,7 @@ public final class DeviceBuffer implements AutoCloseable
             {
                 final long chunk = Math.min(staging.byteSize(), bytes - done);
                 MemorySegment.copy(src, done, staging, 0, chunk);
-                CudaDriver.check(CudaDriver.cuMemcpyHtoD(address + deviceOffset + done, staging, chunk),
-                    "cuMemcpyHtoD_v2", chunk, this);
+                CudaDriver.API.cuMemcpyHtoD(address + deviceOffset + done, staging, chunk);
             }
         }
     }
@@ -134,8 +132,7 @@ public final class DeviceBuffer implements AutoCloseable
         context.ensureCurrent();
         if (dst.isNative())
         {
-            CudaDriver.check(CudaDriver.cuMemcpyDtoH(dst, address + deviceOffset, bytes),
-                "cuMemcpyDtoH_v2", bytes, this);
+            CudaDriver.API.cuMemcpyDtoH(dst, address + deviceOffset, bytes);
             return;
         }
         try (Arena arena = Arena.ofConfined())
@@ -144,8 +141,7 @@ public final class DeviceBuffer implements AutoCloseable
             for (long done = 0; done < bytes; done += staging.byteSize())
             {
                 final long chunk = Math.min(staging.byteSize(), bytes - done);
-                CudaDriver.check(CudaDriver.cuMemcpyDtoH(staging, address + deviceOffset + done, chunk),
-                    "cuMemcpyDtoH_v2", chunk, this);
+                CudaDriver.API.cuMemcpyDtoH(staging, address + deviceOffset + done, chunk);
                 MemorySegment.copy(staging, 0, dst, done, chunk);
             }
         }
@@ -179,8 +175,7 @@ public final class DeviceBuffer implements AutoCloseable
             return;
         }
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuMemcpyHtoDAsync(address + deviceOffset, src, bytes, CudaStream.handleOf(stream)),
-            "cuMemcpyHtoDAsync_v2", bytes, this);
+        CudaDriver.API.cuMemcpyHtoDAsync(address + deviceOffset, src, bytes, CudaStream.handleOf(stream));
     }
 
     /**
@@ -215,8 +210,7 @@ public final class DeviceBuffer implements AutoCloseable
             return;
         }
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuMemcpyDtoHAsync(dst, address + deviceOffset, bytes, CudaStream.handleOf(stream)),
-            "cuMemcpyDtoHAsync_v2", bytes, this);
+        CudaDriver.API.cuMemcpyDtoHAsync(dst, address + deviceOffset, bytes, CudaStream.handleOf(stream));
     }
 
     /**
@@ -236,8 +230,7 @@ public final class DeviceBuffer implements AutoCloseable
             return;
         }
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuMemcpyDtoD(address + dstOffset, src.address() + srcOffset, bytes),
-            "cuMemcpyDtoD_v2", bytes, this);
+        CudaDriver.API.cuMemcpyDtoD(address + dstOffset, src.address() + srcOffset, bytes);
     }
 
     /**
@@ -259,9 +252,8 @@ public final class DeviceBuffer implements AutoCloseable
             return;
         }
         context.ensureCurrent();
-        CudaDriver.check(
-            CudaDriver.cuMemcpyDtoDAsync(address + dstOffset, src.address() + srcOffset, bytes,
-                CudaStream.handleOf(stream)), "cuMemcpyDtoDAsync_v2", bytes, this);
+        CudaDriver.API.cuMemcpyDtoDAsync(address + dstOffset, src.address() + srcOffset, bytes,
+                CudaStream.handleOf(stream));
     }
 
     /**
@@ -272,7 +264,7 @@ public final class DeviceBuffer implements AutoCloseable
     public void fill(final byte value)
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuMemsetD8(address(), value, byteSize), "cuMemsetD8_v2", byteSize, this);
+        CudaDriver.API.cuMemsetD8(address(), value, byteSize);
     }
 
     /**
@@ -284,8 +276,7 @@ public final class DeviceBuffer implements AutoCloseable
     public void fillAsync(final byte value, final CudaStream stream)
     {
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuMemsetD8Async(address(), value, byteSize, CudaStream.handleOf(stream)),
-            "cuMemsetD8Async", byteSize, this);
+        CudaDriver.API.cuMemsetD8Async(address(), value, byteSize, CudaStream.handleOf(stream));
     }
 
     /**
@@ -304,8 +295,8 @@ public final class DeviceBuffer implements AutoCloseable
             return;
         }
         context.ensureCurrent();
-        CudaDriver.check(CudaDriver.cuMemsetD8Async(address + deviceOffset, value, bytes,
-            CudaStream.handleOf(stream)), "cuMemsetD8Async", bytes, this);
+        CudaDriver.API.cuMemsetD8Async(address + deviceOffset, value, bytes,
+            CudaStream.handleOf(stream));
     }
 
     /** Sets every byte to zero. */
@@ -326,7 +317,7 @@ public final class DeviceBuffer implements AutoCloseable
         }
         context.forget(this);
         context.ensureCurrentForRelease();
-        CudaDriver.check(CudaDriver.cuMemFree(address), "cuMemFree_v2", byteSize, this);
+        CudaDriver.API.cuMemFree(address);
     }
 
     @Override

@@ -65,8 +65,7 @@ public final class PinnedBuffer implements AutoCloseable
         context.forget(this);
         arena.close();
         context.ensureCurrentForRelease();
-        CudaDriver.check(CudaDriver.cuMemFreeHost(MemorySegment.ofAddress(address)),
-            "cuMemFreeHost(0x" + Long.toHexString(address) + ", " + context + ")");
+        CudaDriver.API.cuMemFreeHost(MemorySegment.ofAddress(address));
     }
 
     @Override

@@ -1,10 +1,14 @@
 /**
  * The CUDA driver API over FFM: {@code libcuda.so.1} only — no CUDA runtime, no NVRTC, no JNI.
  * <p>
- * {@link io.jprove.kernels.cuda.CudaDriver} holds the downcall handles and says whether a driver is present;
+ * {@link io.jprove.kernels.cuda.CudaDriver} says whether a driver is present and holds the driver functions, each
+ * declared once as a Java prototype in {@code CudaApi} and bound by {@code CudaBinding}, which generates the
+ * implementation (a hidden class whose methods invoke constant downcall handles); every call goes through one checked
+ * path that names the function, the {@code CUresult} and the Java call site;
  * {@link io.jprove.kernels.cuda.CudaDevice} enumerates devices and retains their primary contexts;
  * {@link io.jprove.kernels.cuda.CudaContext} owns everything made in it. Every failed call throws a
- * {@link io.jprove.kernels.cuda.CudaException} naming the call, the {@code CUresult} name and its code.
+ * {@link io.jprove.kernels.cuda.CudaException} naming the function, the {@code CUresult} name and code, and the
+ * caller.
  * <pre>{@code
  * try (CudaContext context = CudaDevice.get(0).primaryContext();
  *      CudaModule module = context.loadModule(ptx);

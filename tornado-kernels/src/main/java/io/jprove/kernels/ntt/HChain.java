@@ -76,7 +76,7 @@ public final class HChain implements AutoCloseable
     }
 
     /**
-     * Computes h into {@code a}.
+     * Computes h into {@code a}, with this chain's reduction.
      *
      * @param a       m evaluations of A·w; h on return.
      * @param b       m evaluations of B·w; scratch.
@@ -87,8 +87,29 @@ public final class HChain implements AutoCloseable
     public void compute(final DeviceMemory a, final DeviceMemory b, final DeviceMemory c, final int logSize,
         final DeviceStream stream)
     {
-        final long[] sizeInverse = GpuNtt.sizeInverse(logSize);
         final long[] shift = divide ? ntt.roots().cosetGenerator() : ntt.roots().root(logSize + 1);
+        final long[] factor = divide ? vanishingInverseOnCoset(logSize, shift) : Fr.one();
+        compute(a, b, c, logSize, shift, factor, divide, stream);
+    }
+
+    /**
+     * The general H step over this chain's roots: each of a, b, c interpolated (iNTT) and evaluated on the coset
+     * g·⟨ω⟩; a ← (a·b − c)·f; and, for coefficients, a interpolated back from the coset. Both reductions are this with
+     * their own g, f and output.
+     *
+     * @param a            m values on ⟨ω⟩ in natural order; the result on return (natural order).
+     * @param b            scratch.
+     * @param c            scratch.
+     * @param logSize      n, with m = 2^n.
+     * @param shift        g, Montgomery limbs; not in ⟨ω⟩.
+     * @param factor       f, Montgomery limbs (one is skipped).
+     * @param coefficients whether to return the coefficients (bellperson) rather than the coset evaluations.
+     * @param stream       where to queue the work, or null to run it now.
+     */
+    public void compute(final DeviceMemory a, final DeviceMemory b, final DeviceMemory c, final int logSize,
+        final long[] shift, final long[] factor, final boolean coefficients, final DeviceStream stream)
+    {
+        final long[] sizeInverse = GpuNtt.sizeInverse(logSize);
         final NttScale toCoset = ntt.scale(sizeInverse, shift, logSize);
         for (final DeviceMemory v : new DeviceMemory[] {a, b, c})
         {
@@ -96,10 +117,10 @@ public final class HChain implements AutoCloseable
             ntt.transform(v, logSize, NttDirection.FORWARD, NttOrder.RN, ntt.none(), ntt.none(), stream);
         }
         final long m = 1L << logSize;
-        final long[] z = divide ? vanishingInverseOnCoset(logSize, shift) : Fr.one();
+        final boolean scaled = !Fr.equal(factor, 0, Fr.one(), 0);
         combine.launch(Launch.of((int)((m + LOCAL_SIZE - 1) / LOCAL_SIZE), LOCAL_SIZE).on(stream), a, b, c, m,
-            divide ? 1 : 0, z[0], z[1], z[2], z[3]);
-        if (divide)
+            scaled ? 1 : 0, factor[0], factor[1], factor[2], factor[3]);
+        if (coefficients)
         {
             final long[] shiftInverse = new long[Fr.LIMBS];
             Fr.inverse(shiftInverse, 0, shift, 0);
@@ -107,6 +128,16 @@ public final class HChain implements AutoCloseable
                 ntt.scale(sizeInverse, shiftInverse, logSize), stream);
             ntt.bitReverse(a, logSize, stream);
         }
+    }
+
+    /**
+     * @param accelerator where it runs.
+     * @return a chain over jprove's roots for any coset and factor, through the general {@link #compute(DeviceMemory,
+     *         DeviceMemory, DeviceMemory, int, long[], long[], boolean, DeviceStream)}.
+     */
+    public static HChain general(final Accelerator accelerator)
+    {
+        return new HChain(new GpuNtt(accelerator, NttRoots.JPROVE), true);
     }
 
     /** (g^m − 1)⁻¹: the vanishing polynomial X^m − 1 is that constant on the whole coset g·⟨ω⟩. */

@@ -68,7 +68,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false, 3);
+            scaleMode, logScaleLow, scaleFlags, false, 3, 12);
     }
 
     /** Decimation-in-time stages, the mirror of {@link #difPass}: the same stages, run last to first. */
@@ -79,7 +79,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true, 3);
+            scaleMode, logScaleLow, scaleFlags, true, 3, 12);
     }
 
     /**
@@ -93,7 +93,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false, 3);
+            scaleMode, logScaleLow, scaleFlags, false, 3, 11);
     }
 
     /** {@link #ditPass} as {@link #difPassPaired}. */
@@ -104,7 +104,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true, 3);
+            scaleMode, logScaleLow, scaleFlags, true, 3, 11);
     }
 
     /**
@@ -118,7 +118,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false, 2);
+            scaleMode, logScaleLow, scaleFlags, false, 2, 10);
     }
 
     /** {@link #ditPass} as {@link #difPass4}. */
@@ -129,7 +129,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true, 2);
+            scaleMode, logScaleLow, scaleFlags, true, 2, 10);
     }
 
     /**
@@ -143,7 +143,7 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false, 1);
+            scaleMode, logScaleLow, scaleFlags, false, 1, 9);
     }
 
     /** {@link #ditPass} as {@link #difPass2}. */
@@ -154,43 +154,52 @@ public final class NttKernels
         final int scaleFlags)
     {
         pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true, 1);
+            scaleMode, logScaleLow, scaleFlags, true, 1, 9);
     }
 
     /**
-     * The pass, for 2^bits elements per item (a compile-time constant: each kernel above fixes it, and the compiler
-     * specializes this body for it): rounds of {@code bits} stages between exchanges.
+     * The pass, for 2^bits elements per item and groups of up to 2^logElements elements (compile-time constants: each
+     * kernel above fixes them, and the compiler specializes this body): rounds of {@code bits} stages between
+     * exchanges. Indices are ints (a transform has at most 2^28 elements); each stage loads all its twiddles before
+     * its butterflies, so their multiplications are independent straight-line code the GPU can overlap; the shared
+     * memory's limb planes are 2^logElements elements apart, a constant, so one limb's four accesses share an
+     * address.
      */
     private static void pass(final KernelContext ctx, final LongArray data, final LongArray twiddles,
         final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
         final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags, final boolean dit, final int bits)
+        final int scaleFlags, final boolean dit, final int bits, final int logElements)
     {
         final int perItem = 1 << bits;
+        final long plane = 1L << logElements;
         final LongArray shared = ctx.dynamicSharedLongs();
         final int item = ctx.localIdX();
         final int column = item & ((1 << logColumns) - 1);
         final int rest = item >>> logColumns;
         final int logStride = logSize - firstStage - stages;
-        final long group = ((long)ctx.groupIdX() << logColumns) + column;
-        final long low = group & ((1L << logStride) - 1);
-        final long base = ((group >>> logStride) << (logSize - firstStage)) + low;
-        final long elements = (long)perItem * ctx.localSizeX();
+        final int group = (ctx.groupIdX() << logColumns) + column;
+        final int low = group & ((1 << logStride) - 1);
+        final int base = ((group >>> logStride) << (logSize - firstStage)) + low;
         final int rounds = (stages + bits - 1) / bits;
         final long[] v = new long[PER_ITEM * L];
-        final long[] w = new long[L];
+        final long[] w = new long[PER_ITEM / 2 * L];
         final long[] d = new long[L];
         int round = dit ? rounds - 1 : 0;
         int at = Math.max(stages - bits * round - bits, 0);
+        // Branches stay outside the unrolled loops, so each loop is one straight run of code (no join inside).
         for (int u = 0; u < perItem; u++)
         {
-            final long position = base + (deposit(rest, u, at, bits) << logStride);
+            final long at4 = (long)(base + (deposit(rest, u, at, bits) << logStride)) * L;
             for (int k = 0; k < L; k++)
             {
-                v[u * L + k] = data.get(position * L + k);
+                v[u * L + k] = data.get(at4 + k);
             }
-            if (scaleMode != 0 && (scaleFlags & SCALE_ON_STORE) == 0)
+        }
+        if (scaleMode != 0 && (scaleFlags & SCALE_ON_STORE) == 0)
+        {
+            for (int u = 0; u < perItem; u++)
             {
+                final int position = base + (deposit(rest, u, at, bits) << logStride);
                 scale(v, u, position, logSize, scaleLow, scaleHigh, scaleMode, logScaleLow, scaleFlags, d, w);
             }
         }
@@ -203,19 +212,22 @@ public final class NttKernels
                 if (stage >= bits * round)
                 {
                     final int h = (perItem >> 1) >> step;
-                    final long mask = (1L << (at + bits - 1 - step)) - 1;
+                    final int mask = (1 << (at + bits - 1 - step)) - 1;
                     final int shift = firstStage + stage + twiddleShift;
-                    for (int u = 0; u < perItem; u++)
+                    for (int t = 0; t < perItem / 2; t++)
                     {
-                        if ((u & h) == 0)
+                        final int u = lower(t, h);
+                        final int e = (((deposit(rest, u, at, bits) & mask) << logStride) + low) << shift;
+                        final long e4 = (long)e * L;
+                        for (int k = 0; k < L; k++)
                         {
-                            final long e = (((deposit(rest, u, at, bits) & mask) << logStride) + low) << shift;
-                            for (int k = 0; k < L; k++)
-                            {
-                                w[k] = twiddles.get(e * L + k);
-                            }
-                            butterfly(v, u, u | h, w, d, dit);
+                            w[t * L + k] = twiddles.get(e4 + k);
                         }
+                    }
+                    for (int t = 0; t < perItem / 2; t++)
+                    {
+                        final int u = lower(t, h);
+                        butterfly(v, u, u | h, w, t, d, dit);
                     }
                 }
             }
@@ -227,10 +239,10 @@ public final class NttKernels
             ctx.barrier();
             for (int u = 0; u < perItem; u++)
             {
-                final long slot = (deposit(rest, u, at, bits) << logColumns) + column;
+                final long slot = ((long)deposit(rest, u, at, bits) << logColumns) + column;
                 for (int k = 0; k < L; k++)
                 {
-                    shared.set(k * elements + slot, v[u * L + k]);
+                    shared.set(slot + k * plane, v[u * L + k]);
                 }
             }
             round = dit ? round - 1 : round + 1;
@@ -238,41 +250,50 @@ public final class NttKernels
             ctx.barrier();
             for (int u = 0; u < perItem; u++)
             {
-                final long slot = (deposit(rest, u, at, bits) << logColumns) + column;
+                final long slot = ((long)deposit(rest, u, at, bits) << logColumns) + column;
                 for (int k = 0; k < L; k++)
                 {
-                    v[u * L + k] = shared.get(k * elements + slot);
+                    v[u * L + k] = shared.get(slot + k * plane);
                 }
+            }
+        }
+        if (scaleMode != 0 && (scaleFlags & SCALE_ON_STORE) != 0)
+        {
+            for (int u = 0; u < perItem; u++)
+            {
+                final int position = base + (deposit(rest, u, at, bits) << logStride);
+                scale(v, u, position, logSize, scaleLow, scaleHigh, scaleMode, logScaleLow, scaleFlags, d, w);
             }
         }
         for (int u = 0; u < perItem; u++)
         {
-            final long position = base + (deposit(rest, u, at, bits) << logStride);
-            if (scaleMode != 0 && (scaleFlags & SCALE_ON_STORE) != 0)
-            {
-                scale(v, u, position, logSize, scaleLow, scaleHigh, scaleMode, logScaleLow, scaleFlags, d, w);
-            }
+            final long at4 = (long)(base + (deposit(rest, u, at, bits) << logStride)) * L;
             for (int k = 0; k < L; k++)
             {
-                data.set(position * L + k, v[u * L + k]);
+                data.set(at4 + k, v[u * L + k]);
             }
         }
     }
 
-    /** The index within a group of element u of an item: u's {@code bits} bits at bit {@code at} of the others. */
-    private static long deposit(final int rest, final int u, final int at, final int bits)
+    /** The lower element of butterfly t of a stage pairing elements h apart: t with a zero inserted at bit h. */
+    private static int lower(final int t, final int h)
     {
-        final long r = rest;
-        return (r & ((1L << at) - 1)) | ((long)u << at) | ((r >>> at) << (at + bits));
+        return ((t & -h) << 1) | (t & (h - 1));
     }
 
-    /** One radix-2 butterfly on elements a and b of {@code v}, twiddle {@code w}; {@code d} is scratch. */
-    private static void butterfly(final long[] v, final int a, final int b, final long[] w, final long[] d,
-        final boolean dit)
+    /** The index within a group of element u of an item: u's {@code bits} bits at bit {@code at} of the others. */
+    private static int deposit(final int rest, final int u, final int at, final int bits)
+    {
+        return (rest & ((1 << at) - 1)) | (u << at) | ((rest >>> at) << (at + bits));
+    }
+
+    /** One radix-2 butterfly on elements a and b of {@code v}, twiddle t of {@code w}; {@code d} is scratch. */
+    private static void butterfly(final long[] v, final int a, final int b, final long[] w, final int t,
+        final long[] d, final boolean dit)
     {
         if (dit)
         {
-            Fr.mul(d, 0, v, b * L, w, 0);
+            Fr.mul(d, 0, v, b * L, w, t * L);
             Fr.sub(v, b * L, v, a * L, d, 0);
             Fr.add(v, a * L, v, a * L, d, 0);
         }
@@ -280,7 +301,7 @@ public final class NttKernels
         {
             Fr.sub(d, 0, v, a * L, v, b * L);
             Fr.add(v, a * L, v, a * L, v, b * L);
-            Fr.mul(v, b * L, d, 0, w, 0);
+            Fr.mul(v, b * L, d, 0, w, t * L);
         }
     }
 
@@ -340,7 +361,7 @@ public final class NttKernels
             v[L + k] = data.get(j * L + k);
             w[k] = twiddles.get(e * L + k);
         }
-        butterfly(v, 0, 1, w, d, dit != 0);
+        butterfly(v, 0, 1, w, 0, d, dit != 0);
         for (int k = 0; k < L; k++)
         {
             data.set(i * L + k, v[k]);

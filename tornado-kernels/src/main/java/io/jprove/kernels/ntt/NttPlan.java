@@ -62,7 +62,8 @@ public record NttPlan(int logSize, List<Pass> passes, NttVariant variant)
             final int localSize = 1 << Math.max(0, stages + logColumns - variant.bits());
             final int groups = 1 << (logSize - stages - logColumns);
             final int rounds = (stages + variant.bits() - 1) / variant.bits();
-            final int sharedBytes = rounds > 1 ? localSize * variant.perItem() * NttKernels.L * Long.BYTES : 0;
+            // The limb planes sit 2^logElements apart whatever the pass uses (a compile-time stride in the kernel).
+            final int sharedBytes = rounds > 1 ? (1 << variant.logElements()) * NttKernels.L * Long.BYTES : 0;
             passes.add(new Pass(first, stages, logColumns, localSize, groups, sharedBytes));
             first += stages;
         }

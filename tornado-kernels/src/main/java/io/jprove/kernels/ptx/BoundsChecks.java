@@ -15,7 +15,70 @@ import java.util.Map;
  */
 final class BoundsChecks
 {
+    /**
+     * Defers a block's bounds-check traps: their predicates are or-ed together, and the item traps once, before the
+     * block's next store, atomic, barrier or warp operation, or at its end. On the GPU a trap is a branch to a trap
+     * block, and those branches cut the straight-line code that ptxas schedules into pieces: a twiddle load and its
+     * check between two multiplications kept them from overlapping. Deferring keeps the guarantee that matters — an
+     * item whose index is out of range (or whose divisor is zero) fails before anything it computed becomes visible,
+     * and the launch fails as a whole — while a load at such an index may now execute first (and fault, which fails
+     * the launch too).
+     *
+     * @param c    the compilation, for fresh predicates.
+     * @param code the block's lines.
+     * @return the lines with at most one trap per stretch of code between side effects.
+     */
+    static List<String> defer(final Compilation c, final List<String> code)
+    {
+        final List<String> out = new ArrayList<>(code.size());
+        final java.util.Set<String> checks = new java.util.HashSet<>();
+        String pending = null;
+        for (final String line : code)
+        {
+            if (line.startsWith(CHECK))
+            {
+                checks.add(line.substring(CHECK.length(), line.indexOf(',')));
+            }
+            final java.util.regex.Matcher trap = TRAP.matcher(line);
+            // Only bounds checks wait; a zero divisor's trap stays where it is, before the division.
+            if (trap.matches() && checks.contains(trap.group(1)))
+            {
+                if (pending == null)
+                {
+                    pending = trap.group(1);
+                }
+                else
+                {
+                    final String both = c.freshPredicate();
+                    out.add("or.pred " + both + ", " + pending + ", " + trap.group(1) + ";");
+                    pending = both;
+                }
+                continue;
+            }
+            if (pending != null && sideEffect(line))
+            {
+                out.add("@" + pending + " trap;");
+                pending = null;
+            }
+            out.add(line);
+        }
+        if (pending != null)
+        {
+            out.add("@" + pending + " trap;");
+        }
+        return out;
+    }
+
+    private static boolean sideEffect(final String line)
+    {
+        return line.startsWith("st.") || line.startsWith("atom.") || line.startsWith("red.")
+            || line.startsWith("bar.") || line.startsWith("shfl.") || line.startsWith("vote.")
+            || line.startsWith("trap") || line.startsWith("membar") || line.startsWith("fence");
+    }
+
     private static final String CHECK = "setp.hs.u64 ";
+    /** A predicated trap, as every check (and the zero-divisor test) ends. */
+    private static final java.util.regex.Pattern TRAP = java.util.regex.Pattern.compile("@(%p\\d+) trap;");
 
     private BoundsChecks()
     {

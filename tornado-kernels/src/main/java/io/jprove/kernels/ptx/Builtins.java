@@ -426,6 +426,12 @@ final class Builtins
                 c.emit("mad.lo.s64 " + address + ", " + base + ", " + size + ", " + symbol + ";");
             }
             c.addresses.put(key, address);
+            // Array starts are 16-byte aligned (launches check it; shared arrays are declared so), so an address is
+            // whenever its element offset is a multiple of 16 bytes.
+            if (immediate && c.multipleOf(base) * size % 16 == 0)
+            {
+                c.aligned.add(address.toString());
+            }
         }
         return immediate && offset != 0 ? "[" + address + "+" + offset + "]" : "[" + address + "]";
     }

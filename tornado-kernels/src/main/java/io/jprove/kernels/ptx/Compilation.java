@@ -63,12 +63,22 @@ final class Compilation
     final Map<String, Derived> derived = new HashMap<>();
     /** Within the block: the address register of (array, base register), so constant offsets become immediates. */
     final Map<String, Reg> addresses = new HashMap<>();
+    /** Within the block: registers known to hold a multiple of a constant (index arithmetic), by register name. */
+    final Map<String, Long> multiples = new HashMap<>();
+    /** Within the block: address registers known to be 16-byte aligned, whose pairs of 8-byte accesses may merge. */
+    final Set<String> aligned = new HashSet<>();
+    /** Within the block: pure instructions already emitted, by text without destination → their result register. */
+    final Map<String, Reg> values = new HashMap<>();
     /** Loops (by {@link #loopKey}) compiled in their general form from their first iteration; kept across restarts. */
     final Set<String> generalLoops;
     /** Of those, the ones made general only because unrolling them was too large. */
     final Set<String> largeLoops;
     /** Loops that must unroll however large (a local-array index depends on their counter). */
     final Set<String> unrolledLoops;
+    /** Join points (by {@link #stableKey}) that more than one path reaches: they start blocks; kept across restarts. */
+    final Set<String> realJoins;
+    /** This attempt's join points that a block ran through, assuming it the only path there, and that block's id. */
+    private final Map<String, Integer> inlinedJoins = new HashMap<>();
     private final Map<Integer, Long> unrolledLines = new HashMap<>();
     boolean usesBarrier;
     boolean usesWarp;
@@ -92,8 +102,9 @@ final class Compilation
 
     Compilation(final KernelCompiler compiler, final Class<?> context, final String kernelName, final MethodCode root,
         final boolean unrollBoundedLoops, final Set<String> generalLoops, final Set<String> largeLoops,
-        final Set<String> unrolledLoops)
+        final Set<String> unrolledLoops, final Set<String> realJoins)
     {
+        this.realJoins = realJoins;
         this.generalLoops = generalLoops;
         this.largeLoops = largeLoops;
         this.unrolledLoops = unrolledLoops;
@@ -150,6 +161,21 @@ final class Compilation
         final Derived from = derived.get(x.toString());
         derived.put(r.toString(), from == null ? new Derived(x, offset) : new Derived(from.base(), from.offset()
             + offset));
+    }
+
+    /** Records that {@code r} holds a multiple of {@code m}. */
+    void multiple(final Reg r, final long m)
+    {
+        if (m > 1)
+        {
+            multiples.put(r.toString(), m);
+        }
+    }
+
+    /** @return a constant that {@code r} is known to be a multiple of (1 when nothing is known). */
+    long multipleOf(final Reg r)
+    {
+        return multiples.getOrDefault(r.toString(), 1L);
     }
 
     /** @return the base register and constant offset of an index register (itself and 0 when not derived). */
@@ -345,13 +371,17 @@ final class Compilation
         term = null;
         derived.clear();
         addresses.clear();
+        multiples.clear();
+        aligned.clear();
+        values.clear();
         // The entry block runs its first instruction like any other, so a loop header at offset 0 is entered properly.
         boolean first = spec.id != 0;
         final Interpreter interpreter = new Interpreter(this);
         while (term == null)
         {
             final Frame f = st.top();
-            if (!first && (f.code.isJoin(f.pc) || f.fromPc == Interpreter.FORCE_JOIN))
+            if (!first && (f.code.isJoin(f.pc) || f.fromPc == Interpreter.FORCE_JOIN) && !continueUnrolled(f)
+                && !continueThroughJoin(f))
             {
                 term = new Goto(arrive(st));
                 break;
@@ -363,7 +393,7 @@ final class Compilation
             }
             interpreter.step(f);
         }
-        spec.code = BoundsChecks.merge(this, out);
+        spec.code = BoundsChecks.defer(this, VectorAccesses.pair(this, BoundsChecks.merge(this, out)));
         spec.term = term;
     }
 
@@ -384,6 +414,126 @@ final class Compilation
         final Edge takenEdge = arrive(taken);
         final Edge fallEdge = arrive(fall);
         term = new Branch(predicate, takenEdge, fallEdge);
+    }
+
+    /**
+     * Runs on into the next unrolled iteration of a loop (or into its first) inside the current block instead of
+     * starting a block at its header: an unrolled iteration's header is reached from exactly one place (the previous
+     * iteration's back edge, or the code before the loop) when the header has just those two predecessors, so the
+     * block stays straight-line code and the block-local work — shared index addresses, merged and deferred bounds
+     * checks, paired accesses, value numbering — spans the whole unrolled loop.
+     *
+     * @return true when the frame entered the header here and the block goes on.
+     */
+    private boolean continueUnrolled(final Frame f)
+    {
+        if (f.fromPc == Interpreter.FORCE_JOIN || !f.code.isHeader(f.pc) || f.code.predecessorCount(f.pc) != 2
+            || f.fromPc < 0)
+        {
+            return false;
+        }
+        final int header = f.pc;
+        final boolean back = f.code.loopBody(header).get(f.fromPc);
+        final int frameIndex = st.frames.indexOf(f);
+        final String key;
+        if (back)
+        {
+            final LoopEntry top = f.loops.isEmpty() ? null : f.loops.get(f.loops.size() - 1);
+            if (top == null || top.header() != header || top.iteration() < 0)
+            {
+                return false;
+            }
+            key = loopKey(st, frameIndex, f.loops.size() - 1);
+        }
+        else
+        {
+            f.loops.add(new LoopEntry(header, -2, 0));
+            key = loopKey(st, frameIndex, f.loops.size() - 1);
+            f.loops.remove(f.loops.size() - 1);
+        }
+        if (generalLoops.contains(key))
+        {
+            return false;
+        }
+        for (final Frame frame : st.frames)
+        {
+            for (int i = 0; i < frame.stack.size(); i++)
+            {
+                frame.stack.set(i, scalarOrRef(frame.stack.get(i)));
+            }
+        }
+        popLoops(f);
+        clean(st);
+        enterHeader(f);
+        return true;
+    }
+
+    /**
+     * Runs on through a join point (a bytecode offset with several predecessors, not a loop header) inside the current
+     * block, betting that in this specialization only this path reaches it — true whenever the other predecessors sit
+     * behind branches decided at compile time, as with {@code if} on a constant argument. A join another path reaches
+     * too is noted, and the compilation restarts with it a block of its own ({@link #realJoins}), so no code is ever
+     * duplicated in the result.
+     */
+    private boolean continueThroughJoin(final Frame f)
+    {
+        if (f.code.isHeader(f.pc))
+        {
+            return false;
+        }
+        final String key = stableKey(st);
+        if (realJoins.contains(key))
+        {
+            return false;
+        }
+        // Another path already ended at this join with a block of its own (queued or done): going on through it here
+        // would emit that block's code a second time, and lanes of one warp taking the two paths would reach
+        // different copies of its warp operations. Join that block instead.
+        final State probe = st.copy();
+        popLoops(probe.top());
+        if (specs.containsKey(chainKey(probe) + "@" + probe.top().pc))
+        {
+            return false;
+        }
+        // A block processed again (its entry widened) passes its own joins again; another block there is a second path.
+        final Integer owner = inlinedJoins.putIfAbsent(key, cur.id);
+        if (owner != null && owner != cur.id)
+        {
+            // The first join found reached twice settles first: later conflicts may only echo it (a join inlined
+            // before a real one duplicates the loops after it), so the compilation restarts at once.
+            realJoins.add(key);
+            throw new Restart();
+        }
+        for (final Frame frame : st.frames)
+        {
+            for (int i = 0; i < frame.stack.size(); i++)
+            {
+                frame.stack.set(i, scalarOrRef(frame.stack.get(i)));
+            }
+        }
+        popLoops(f);
+        clean(st);
+        if (f.fromPc == Interpreter.FORCE_JOIN)
+        {
+            f.fromPc = -1;
+        }
+        return true;
+    }
+
+    /** A point's identity across compilations: the call chain, the unrolled iterations around it and its offset. */
+    static String stableKey(final State s)
+    {
+        final StringBuilder key = new StringBuilder();
+        for (final Frame f : s.frames)
+        {
+            key.append(f.code.display()).append(':').append(f.returnPc);
+            for (final LoopEntry e : f.loops)
+            {
+                key.append('[').append(e.header()).append(',').append(e.iteration()).append(']');
+            }
+            key.append('/');
+        }
+        return key.append('@').append(s.top().pc).toString();
     }
 
     /**
@@ -428,6 +578,11 @@ final class Compilation
         final Frame f = s.top();
         popLoops(f);
         clean(s);
+        if (!inlinedJoins.isEmpty() && inlinedJoins.containsKey(stableKey(s)))
+        {
+            realJoins.add(stableKey(s));
+            throw new Restart();
+        }
         if (f.code.isHeader(f.pc))
         {
             enterHeader(f);

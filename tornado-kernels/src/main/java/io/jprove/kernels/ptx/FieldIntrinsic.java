@@ -110,7 +110,7 @@ final class FieldIntrinsic
         }
         else
         {
-            throw c.fail(field.name + " intrinsic offsets must be compile-time constants");
+            throw c.fail(field.name + " intrinsic offsets must be compile-time constants", true);
         }
         if (offset < 0 || offset + field.limbs > length)
         {

@@ -96,11 +96,12 @@ public final class KernelCompiler
         final Set<String> general = new HashSet<>();
         final Set<String> large = new HashSet<>();
         final Set<String> unrolled = new HashSet<>();
+        final Set<String> joins = new HashSet<>();
         for (int attempt = 0; ; attempt++)
         {
             try
             {
-                return compile(kernel, unrollBoundedLoops, general, large, unrolled);
+                return compile(kernel, unrollBoundedLoops, general, large, unrolled, joins);
             }
             catch (final Compilation.Restart restart)
             {
@@ -115,7 +116,7 @@ public final class KernelCompiler
     }
 
     private PtxKernel compile(final Method kernel, final boolean unrollBoundedLoops, final Set<String> general,
-        final Set<String> large, final Set<String> unrolled)
+        final Set<String> large, final Set<String> unrolled, final Set<String> joins)
     {
         final KernelSignature signature = KernelSignature.of(kernel);
         final Class<?> owner = kernel.getDeclaringClass();
@@ -127,7 +128,8 @@ public final class KernelCompiler
             throw new KernelCompileException("cannot compile kernel " + name + ": its bytecode was not found");
         }
         final String entry = entryName(kernel);
-        final Compilation c = new Compilation(this, owner, name, root, unrollBoundedLoops, general, large, unrolled);
+        final Compilation c = new Compilation(this, owner, name, root, unrollBoundedLoops, general, large, unrolled,
+            joins);
         c.checkShape(root);
         final StringBuilder params = new StringBuilder();
         final Val[] locals = new Val[Math.max(root.maxLocals, 1)];

@@ -164,6 +164,26 @@ public record KernelSignature(List<ParamKind> params)
         }
     }
 
+    /**
+     * Device memory passed as an array must start 16-byte aligned, so that the compiler's paired 8-byte accesses
+     * ({@code ld.v2.u64}) are aligned on the GPU; allocations are, and so is a view at an offset that is a multiple of
+     * 16. Every accelerator checks it, so a kernel that runs on one runs on the others.
+     *
+     * @param kernel  name for messages.
+     * @param index   the argument's position.
+     * @param address the memory's address (or offset within its allocation).
+     * @throws IllegalArgumentException when it is not a multiple of 16.
+     */
+    public static void checkAligned(final String kernel, final int index, final long address)
+    {
+        if ((address & 15) != 0)
+        {
+            throw new IllegalArgumentException("kernel " + kernel + ": argument " + index + " is device memory at "
+                + "an address that is not 16-byte aligned (0x" + Long.toHexString(address) + "); arrays must start "
+                + "on a 16-byte boundary — view memory at offsets that are multiples of 16");
+        }
+    }
+
     private static String describe(final Object arg)
     {
         if (arg instanceof io.jprove.kernels.DeviceMemory m)

@@ -193,6 +193,12 @@ final class MethodCode
         return predecessors[pc] > 1 || loops.containsKey(pc);
     }
 
+    /** @return how many instructions can pass control to {@code pc}. */
+    int predecessorCount(final int pc)
+    {
+        return predecessors[pc];
+    }
+
     boolean isLive(final int pc, final int slot)
     {
         return liveIn[pc].get(slot);

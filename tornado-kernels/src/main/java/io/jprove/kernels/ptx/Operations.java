@@ -50,11 +50,11 @@ final class Operations
             case IUSHR -> bin("shr.u32", a, count(b, 31));
             case LADD -> derived(bin("add.s64", a, b), a, b, 1);
             case LSUB -> derived(bin("sub.s64", a, b), a, b, -1);
-            case LMUL -> bin("mul.lo.s64", a, b);
+            case LMUL -> multiplied(bin("mul.lo.s64", a, b), a, b);
             case LAND -> bin("and.b64", a, b);
             case LOR -> bin("or.b64", a, b);
             case LXOR -> bin("xor.b64", a, b);
-            case LSHL -> bin("shl.b64", a, count(b, 63));
+            case LSHL -> shifted(bin("shl.b64", a, count(b, 63)), b);
             case LSHR -> bin("shr.s64", a, count(b, 63));
             case LUSHR -> bin("shr.u64", a, count(b, 63));
             case IDIV, IREM, LDIV, LREM -> signedDivide(op, a, b);
@@ -116,6 +116,27 @@ final class Operations
         return r;
     }
 
+    /** Notes that {@code r = a·b} is a multiple of a constant factor (alignment of vector accesses). */
+    private Reg multiplied(final Reg r, final Val a, final Val b)
+    {
+        final long k = isConstant(b) ? value(b) : isConstant(a) ? value(a) : 0;
+        if (k > 0 && Long.lowestOneBit(k) > 1)
+        {
+            c.multiple(r, Long.lowestOneBit(k));
+        }
+        return r;
+    }
+
+    /** Notes that {@code r = a << s} for a constant s is a multiple of 2^s. */
+    private Reg shifted(final Reg r, final Val s)
+    {
+        if (s instanceof IConst k && (k.value() & 63) > 0 && (k.value() & 63) < 62)
+        {
+            c.multiple(r, 1L << (k.value() & 63));
+        }
+        return r;
+    }
+
     /** Notes {@code r = a ± b} when one side is constant, for addressing and bounds checks ({@link Compilation}). */
     private Reg derived(final Reg r, final Val a, final Val b, final int sign)
     {
@@ -130,10 +151,18 @@ final class Operations
         return r;
     }
 
+    /** A pure two-operand instruction; an identical one earlier in the block is reused (value numbering). */
     Reg bin(final String mnemonic, final Val a, final Val b)
     {
+        final String key = mnemonic + " " + c.reg(a) + ", " + Compilation.imm(b);
+        final Reg known = c.values.get(key);
+        if (known != null)
+        {
+            return known;
+        }
         final Reg r = c.fresh(mnemonic.endsWith("64"));
-        c.emit(mnemonic + " " + r + ", " + c.reg(a) + ", " + Compilation.imm(b) + ";");
+        c.emit(mnemonic + " " + r + ", " + key.substring(mnemonic.length() + 1) + ";");
+        c.values.put(key, r);
         return r;
     }
 
@@ -229,8 +258,15 @@ final class Operations
             case I2C -> "cvt.u32.u16";
             default -> throw c.fail("unsupported conversion " + op.name() + " (no floating point)");
         };
+        final String key = cvt + " " + c.reg(v);
+        final Reg known = c.values.get(key);
+        if (known != null)
+        {
+            return known;
+        }
         final Reg r = c.fresh(op == Opcode.I2L);
-        c.emit(cvt + " " + r + ", " + c.reg(v) + ";");
+        c.emit(cvt + " " + r + ", " + key.substring(cvt.length() + 1) + ";");
+        c.values.put(key, r);
         return r;
     }
 

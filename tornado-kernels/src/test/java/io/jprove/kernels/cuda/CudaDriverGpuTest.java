@@ -262,7 +262,10 @@ class CudaDriverGpuTest
         final CudaException ex = assertThrows(CudaException.class, () -> context.allocate(tooMuch));
         assertEquals("CUDA_ERROR_OUT_OF_MEMORY", ex.resultName());
         assertEquals(CudaResult.ERROR_OUT_OF_MEMORY, ex.result());
-        assertTrue(ex.getMessage().startsWith("cuMemAlloc_v2(" + tooMuch + " bytes"), ex.getMessage());
+        // One checked path: the function, the CUresult and the Java call site, plus what was asked for.
+        assertTrue(ex.getMessage().startsWith("cuMemAlloc_v2 at io.jprove.kernels.cuda.CudaContext.allocate("),
+            ex.getMessage());
+        assertTrue(ex.getMessage().contains(tooMuch + " bytes"), ex.getMessage());
         try (DeviceBuffer small = context.allocate(1024))
         {
             small.zero(); // the context is still usable

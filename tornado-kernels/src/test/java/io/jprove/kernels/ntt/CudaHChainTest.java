@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Both H chains on CUDA: against the CPU provers' steps up to 2^16, and at 2^20, 2^24 and 2^27 by the
+ * Both H chains on CUDA: against the CPU provers' steps up to 2^12, and at 2^20, 2^24 and 2^27 by the
  * direct-evaluation identities of {@link NttCheck} (a random point for bellperson's, random odd-coset points for
  * snarkjs's).
  */
@@ -33,7 +33,7 @@ final class CudaHChainTest
     Stream<DynamicTest> conformance()
     {
         assumeTrue(CudaDriver.isAvailable(), () -> "no CUDA driver: " + CudaDriver.unavailableReason());
-        final List<DynamicTest> tests = new ArrayList<>(HChainConformance.tests(() -> CudaAccelerator.open(0), 16)
+        final List<DynamicTest> tests = new ArrayList<>(HChainConformance.tests(() -> CudaAccelerator.open(0), 12)
             .toList());
         for (final int log : new int[] {20, 24, 27})
         {

@@ -24,9 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The GPU NTT on CUDA: the whole suite (16 kinds, bit for bit against the CPU Ntt) for 2 to 2^20 points, then 2^21 to
- * 2^27 with the forward NN transform compared in full with the CPU's on every core, and every other direction, coset
- * and order checked at random outputs by direct evaluation.
+ * The GPU NTT on CUDA: the whole suite (16 kinds, bit for bit against the CPU Ntt) for 2 to 2^16 points and a sample
+ * of four kinds to 2^20, every variant at 2^3, 2^9 and 2^14, then 2^21 to 2^27 with the forward NN transform compared
+ * in full with the CPU's on every core, and each other direction and coset, in a random order, checked at a random
+ * output by direct evaluation.
  */
 @Tag("gpu")
 final class CudaNttTest
@@ -38,9 +39,8 @@ final class CudaNttTest
     {
         assumeTrue(CudaDriver.isAvailable(), () -> "no CUDA driver: " + CudaDriver.unavailableReason());
         final List<DynamicTest> tests = new ArrayList<>(NttConformance.tests(() -> CudaAccelerator.open(0), 1, 20,
-            20).toList());
-        tests.addAll(NttConformance.variantTests(() -> CudaAccelerator.open(0), new int[] {3, 9, 14, 20}, 20)
-            .toList());
+            20, 16).toList());
+        tests.addAll(NttConformance.variantTests(() -> CudaAccelerator.open(0), new int[] {3, 9, 14}, 20).toList());
         for (int log = 21; log <= Integer.getInteger("jprove.test.ntt.maxLog", 27); log++)
         {
             final int n = log;
@@ -78,7 +78,7 @@ final class CudaNttTest
                     }
                     ntt.transform(device, log, direction, coset, order, null);
                     device.copyTo(actual.segment(), null);
-                    for (int probe = 0; probe < 2; probe++)
+                    for (int probe = 0; probe < 1; probe++)
                     {
                         final long k = rnd.nextLong(m);
                         final long at = order == NttOrder.NR || order == NttOrder.RR ? NttKernels.reverse(k, log) : k;

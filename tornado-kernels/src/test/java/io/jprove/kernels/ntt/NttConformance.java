@@ -38,12 +38,22 @@ final class NttConformance
     static Stream<DynamicTest> tests(final Supplier<Accelerator> accelerators, final int minLog, final int maxLog,
         final int minTableLog)
     {
+        return tests(accelerators, minLog, maxLog, minTableLog, maxLog);
+    }
+
+    /**
+     * The suite with every kind up to 2^allKindsUpTo and, above it (for slow executors), four kinds that still cover
+     * both directions, both cosets and all four orders.
+     */
+    static Stream<DynamicTest> tests(final Supplier<Accelerator> accelerators, final int minLog, final int maxLog,
+        final int minTableLog, final int allKindsUpTo)
+    {
         final List<DynamicTest> tests = new ArrayList<>();
         for (int log = maxLog; log >= minLog; log--)
         {
             final int n = log;
             tests.add(DynamicTest.dynamicTest("shouldMatchTheCpuNttWhenTransforming 2^" + n,
-                () -> allKinds(accelerators, n, minTableLog, NttVariant.DEFAULT)));
+                () -> kinds(accelerators, n, minTableLog, NttVariant.DEFAULT, n <= allKindsUpTo)));
         }
         return tests.stream();
     }
@@ -58,14 +68,14 @@ final class NttConformance
             for (final int log : logs)
             {
                 tests.add(DynamicTest.dynamicTest("shouldMatchTheCpuNttWhenTransforming 2^" + log + " as "
-                    + variant.name(), () -> allKinds(accelerators, log, minTableLog, variant)));
+                    + variant.name(), () -> kinds(accelerators, log, minTableLog, variant, true)));
             }
         }
         return tests.stream();
     }
 
-    private static void allKinds(final Supplier<Accelerator> accelerators, final int log, final int minTableLog,
-        final NttVariant variant)
+    private static void kinds(final Supplier<Accelerator> accelerators, final int log, final int minTableLog,
+        final NttVariant variant, final boolean all)
     {
         try (Accelerator accelerator = accelerators.get(); Arena arena = Arena.ofShared();
              Ntt cpu = new Ntt(1); GpuNtt gpu = new GpuNtt(accelerator, NttRoots.JPROVE, minTableLog))
@@ -85,6 +95,11 @@ final class NttConformance
                     {
                         for (final NttOrder order : NttOrder.values())
                         {
+                            // The sample: NN forward, NR inverse, RN coset forward, RR coset inverse.
+                            if (!all && order.ordinal() != (direction.ordinal() + (coset ? 2 : 0)))
+                            {
+                                continue;
+                            }
                             expected.segment().copyFrom(input.segment());
                             cpu.transform(expected.segment(), domain, direction, coset, order);
                             device.copyFrom(input.segment(), null);

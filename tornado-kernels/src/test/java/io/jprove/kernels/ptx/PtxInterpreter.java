@@ -552,9 +552,19 @@ public final class PtxInterpreter
                 write(a[0], paramBits[params.indexOf(a[1].name())]);
                 return;
             }
+            if (op.contains(".v2.u64"))
+            {
+                vector(op, a);
+                return;
+            }
             if (op.startsWith("ld.") || op.startsWith("st.") || op.startsWith("atom.") || op.startsWith("red."))
             {
                 memory(op, a);
+                return;
+            }
+            if (op.equals("or.pred"))
+            {
+                preds[a[0].index()] = preds[a[1].index()] || preds[a[2].index()];
                 return;
             }
             if (op.equals("membar.gl"))
@@ -611,6 +621,26 @@ public final class PtxInterpreter
             };
         }
 
+        /** {@code ld/st.space.v2.u64}: two 8-byte accesses at a 16-byte aligned address (misalignment faults). */
+        private void vector(final String op, final Operand[] a)
+        {
+            final boolean store = op.startsWith("st.");
+            final Operand m = store ? a[0] : a[1];
+            final Operand pair = store ? a[1] : a[0];
+            final long address = read(m.parts()[0]) + m.value();
+            if ((address & 15) != 0)
+            {
+                throw new IllegalStateException("misaligned 16-byte access at 0x" + Long.toHexString(address) + ": "
+                    + op);
+            }
+            final String scalar = op.replace(".v2", "");
+            for (int h = 0; h < 2; h++)
+            {
+                final Operand half = new Operand('m', 0, m.value() + 8L * h, m.name(), m.parts());
+                memory(scalar, store ? new Operand[] {half, pair.parts()[h]} : new Operand[] {pair.parts()[h], half});
+            }
+        }
+
         private void memory(final String op, final Operand[] a)
         {
             final boolean store = op.startsWith("st.");
@@ -630,6 +660,12 @@ public final class PtxInterpreter
                 offset = address & ((1L << GLOBAL_SHIFT) - 1);
             }
             final boolean wide = op.endsWith("64");
+            if (seg == null || offset < 0 || offset + (wide ? 8 : 4) > seg.byteSize())
+            {
+                // The GPU faults here (an illegal address), which fails the launch like a trap.
+                throw new Trap("illegal address: " + op + " at offset " + offset + " of a " + (seg == null ? "missing"
+                    : seg.byteSize() + "-byte") + " buffer in item " + localId + " of group " + groupId);
+            }
             final long old = wide ? seg.get(ValueLayout.JAVA_LONG_UNALIGNED, offset)
                 : seg.get(ValueLayout.JAVA_INT_UNALIGNED, offset) & MASK32;
             long now = old;

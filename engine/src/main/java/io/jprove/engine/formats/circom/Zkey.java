@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.stream.LongStream;
 
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.SnarkjsReduction;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.field.Fq;
 import io.jprove.field.Fr;
@@ -33,6 +35,9 @@ import io.jprove.field.G2AffineVector;
  * (as bellperson's queries), so the MSMs skip the signals absent from a matrix. Every coordinate is checked to be below
  * q and every point on its curve; with {@code checked} also in its subgroup. C = A·B is implied (snarkjs stores no C
  * matrix).
+ * <p>
+ * {@link #provingKey()} is the same key as jprove's prover takes it: C is the l query, and the H points are
+ * permuted once from snarkjs's order of the coset's points into jprove's ({@link SnarkjsReduction}).
  */
 public final class Zkey implements AutoCloseable
 {
@@ -68,6 +73,7 @@ public final class Zkey implements AutoCloseable
     private final BitSet bDensity;
     private final G1AffineVector c;
     private final G1AffineVector h;
+    private final ProvingKey provingKey;
     private final Arena arena;
     private final Path file;
 
@@ -148,6 +154,7 @@ public final class Zkey implements AutoCloseable
             b2 = G2AffineVector.wrap(compact(allB2.segment(), G2AffineVector.ELEMENT_BYTES, bDensity));
             c = g1Section(f, C, nVars - nPublic - 1, checked);
             h = g1Section(f, H, domainSize, checked);
+            provingKey = new ProvingKey(vk, jproveOrder(h), c, a, b1, b2, SnarkjsReduction.INSTANCE, null);
         }
         catch (final RuntimeException | Error e)
         {
@@ -456,6 +463,29 @@ public final class Zkey implements AutoCloseable
     public G1AffineVector h()
     {
         return h;
+    }
+
+    /**
+     * @return the key for {@link io.jprove.engine.groth16.Groth16Prover}, over this zkey's memory (valid until it is
+     *         closed; closing the key frees nothing).
+     */
+    public ProvingKey provingKey()
+    {
+        return provingKey;
+    }
+
+    /** @return H with snarkjs's point i at jprove's index k·i mod m, so it pairs with jprove's H chain output. */
+    private G1AffineVector jproveOrder(final G1AffineVector snarkjsOrder)
+    {
+        final long m = snarkjsOrder.size();
+        final G1AffineVector out = G1AffineVector.wrap(arena.allocate(m * G1AffineVector.ELEMENT_BYTES, 64));
+        final long bytes = G1AffineVector.ELEMENT_BYTES;
+        for (long i = 0; i < m; i++)
+        {
+            MemorySegment.copy(snarkjsOrder.segment(), i * bytes, out.segment(),
+                SnarkjsReduction.jproveIndex(i, m) * bytes, bytes);
+        }
+        return out;
     }
 
     /** @return the file read. */

@@ -1,0 +1,196 @@
+package io.jprove.engine.backend;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.kernels.cuda.CudaDevice;
+import io.jprove.kernels.cuda.CudaDriver;
+
+/**
+ * What {@code --device} chose: one kind of backend and which of its devices. {@code cpu} is the CPU; {@code cuda}
+ * every CUDA device; {@code cuda:N} device N only; no value (or {@code auto}) the GPUs when the build has a CUDA
+ * backend and the host has a GPU, else the CPU. A kind the build lacks, or a device the host lacks, is refused with a
+ * one-line reason, never replaced by another device behind the user's back.
+ */
+public final class DeviceSelection
+{
+    /** The value that means "choose for me". */
+    public static final String AUTO = "auto";
+    /** The kind of NVIDIA GPUs. */
+    public static final String CUDA = "cuda";
+
+    private final BackendFactory factory;
+    private final List<Integer> ordinals;
+    private final String note;
+
+    private DeviceSelection(final BackendFactory factory, final List<Integer> ordinals, final String note)
+    {
+        this.factory = factory;
+        this.ordinals = List.copyOf(ordinals);
+        this.note = note;
+    }
+
+    /**
+     * @param device {@code cpu}, {@code cuda}, {@code cuda:N}, {@code auto} or null (auto).
+     * @return the selection.
+     * @throws IllegalArgumentException when the value is malformed, the build has no backend of that kind, or the
+     *                                  host has no such device.
+     */
+    public static DeviceSelection parse(final String device)
+    {
+        return parse(device, factories());
+    }
+
+    static DeviceSelection parse(final String device, final Map<String, BackendFactory> factories)
+    {
+        if (device == null || device.equals(AUTO))
+        {
+            final BackendFactory cuda = factories.get(CUDA);
+            if (cuda != null && cuda.deviceCount() > 0)
+            {
+                return new DeviceSelection(cuda, range(cuda.deviceCount()), "");
+            }
+            final String why = cuda != null ? "no GPU found (" + cuda.unavailableReason() + ")"
+                : gpuPresent() ? "a GPU is present but this build has no CUDA backend" : "no GPU backend in this build";
+            return new DeviceSelection(factories.get(CpuBackendFactory.KIND), List.of(0), why + ": proving on the CPU");
+        }
+        final int colon = device.indexOf(':');
+        final String kind = colon < 0 ? device : device.substring(0, colon);
+        if (!kind.equals(CpuBackendFactory.KIND) && !kind.equals(CUDA))
+        {
+            throw new IllegalArgumentException("--device must be cpu, cuda or cuda:N, not '" + device + "'");
+        }
+        final BackendFactory factory = factories.get(kind);
+        if (factory == null)
+        {
+            throw new IllegalArgumentException("--device " + device + ": the " + kind.toUpperCase(java.util.Locale.ROOT)
+                + " backend is not available in this build (it has: " + String.join(", ", factories.keySet()) + ")");
+        }
+        final int count = factory.deviceCount();
+        if (count == 0)
+        {
+            throw new IllegalArgumentException("--device " + device + ": no " + kind + " device on this host ("
+                + factory.unavailableReason() + ")");
+        }
+        if (colon < 0)
+        {
+            return new DeviceSelection(factory, range(count), "");
+        }
+        final int ordinal = ordinal(device, device.substring(colon + 1));
+        if (ordinal >= count)
+        {
+            throw new IllegalArgumentException("--device " + device + ": this host has " + count + " " + kind
+                + " device" + (count == 1 ? "" : "s") + " (" + kind + ":0" + (count > 1 ? " to " + kind + ":"
+                + (count - 1) : "") + ")");
+        }
+        return new DeviceSelection(factory, List.of(ordinal), "");
+    }
+
+    /** @return the kind chosen ("cpu", "cuda"). */
+    public String kind()
+    {
+        return factory.kind();
+    }
+
+    /** @return the devices chosen, as {@code kind:N}. */
+    public List<String> devices()
+    {
+        return ordinals.stream().map(o -> factory.kind() + ":" + o).toList();
+    }
+
+    /** @return why the automatic choice fell on the CPU, or "". */
+    public String note()
+    {
+        return note;
+    }
+
+    /**
+     * Opens every device chosen.
+     *
+     * @param hostThreads host threads each backend may use.
+     * @return the backends in ordinal order; the caller closes them.
+     */
+    public List<ProverBackend> open(final int hostThreads)
+    {
+        final List<ProverBackend> out = new ArrayList<>();
+        try
+        {
+            for (final int ordinal : ordinals)
+            {
+                out.add(factory.open(ordinal, hostThreads));
+            }
+            return out;
+        }
+        catch (final RuntimeException | Error e)
+        {
+            out.forEach(ProverBackend::close);
+            throw e;
+        }
+    }
+
+    /** @return the pool of partition buffers for these devices, under a host memory budget. */
+    public io.jprove.engine.pipeline.BufferPool bufferPool(final long budgetBytes)
+    {
+        return factory.bufferPool(budgetBytes);
+    }
+
+    /** @return the first device chosen, opened (for commands that make one proof). */
+    public ProverBackend openFirst(final int hostThreads)
+    {
+        return factory.open(ordinals.getFirst(), hostThreads);
+    }
+
+    private static int ordinal(final String device, final String digits)
+    {
+        try
+        {
+            final int n = Integer.parseInt(digits);
+            if (n >= 0)
+            {
+                return n;
+            }
+        }
+        catch (final NumberFormatException e)
+        {
+            // reported below
+        }
+        throw new IllegalArgumentException("--device " + device + ": '" + digits + "' is not a device number");
+    }
+
+    private static List<Integer> range(final int count)
+    {
+        final List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < count; i++)
+        {
+            out.add(i);
+        }
+        return out;
+    }
+
+    private static Map<String, BackendFactory> factories()
+    {
+        final Map<String, BackendFactory> byKind = new LinkedHashMap<>();
+        for (final BackendFactory f : ServiceLoader.load(BackendFactory.class))
+        {
+            byKind.putIfAbsent(f.kind(), f);
+        }
+        byKind.putIfAbsent(CpuBackendFactory.KIND, new CpuBackendFactory());
+        return byKind;
+    }
+
+    private static boolean gpuPresent()
+    {
+        try
+        {
+            return CudaDriver.isAvailable() && CudaDevice.count() > 0;
+        }
+        catch (final RuntimeException | LinkageError e)
+        {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.jprove.engine.circuits;
+
+import java.util.SplittableRandom;
+
+import io.jprove.engine.porep.PorepCircuit;
+import io.jprove.engine.porep.SectorShape;
+import io.jprove.engine.r1cs.Circuit;
+import io.jprove.field.Fr;
+
+/**
+ * A built-in circuit by the name the commands take: {@code poseidon-chain-N} ({@link PoseidonChain}, N hashes) or
+ * {@code porep-PRESET} (one PoRep partition, {@link PorepCircuit}, on a {@link SectorShape} preset). Gives its shape
+ * (for setup and recording) and any number of instances with fresh witnesses drawn from seeds, each on its own
+ * object, so that several threads can synthesize partitions at once.
+ */
+public final class NamedCircuit
+{
+    private static final String POREP = "porep-";
+
+    private final String name;
+    private final SectorShape porep;
+
+    private NamedCircuit(final String name, final SectorShape porep)
+    {
+        this.name = name;
+        this.porep = porep;
+    }
+
+    /**
+     * @param name {@code poseidon-chain-N} or {@code porep-PRESET}.
+     * @return the circuit.
+     * @throws IllegalArgumentException naming the circuits there are.
+     */
+    public static NamedCircuit of(final String name)
+    {
+        if (name.startsWith(POREP))
+        {
+            return new NamedCircuit(name, SectorShape.preset(name.substring(POREP.length())));
+        }
+        BuiltinCircuit.byName(name, 1, 2);
+        return new NamedCircuit(name, null);
+    }
+
+    /** @return its name. */
+    public String name()
+    {
+        return name;
+    }
+
+    /** @return true for a PoRep partition. */
+    public boolean isPorep()
+    {
+        return porep != null;
+    }
+
+    /** @return the circuit with a blank witness: for counting, recording and setup. */
+    public Circuit shape()
+    {
+        return porep != null ? new PorepCircuit(porep, 0) : BuiltinCircuit.shapeOf(name);
+    }
+
+    /**
+     * @param seed draws the witness (a random sector and challenges, or the chain's two secrets).
+     * @return a fresh instance; its witness is computed when it is first synthesized.
+     */
+    public Circuit withWitness(final long seed)
+    {
+        if (porep != null)
+        {
+            return new PorepCircuit(porep, seed);
+        }
+        final SplittableRandom rnd = new SplittableRandom(seed);
+        return BuiltinCircuit.byName(name, rnd.nextLong() >>> 1, rnd.nextLong() >>> 1);
+    }
+
+    /**
+     * @param publicInputs an instance's public inputs without ONE (as a verifier takes them).
+     * @return what a valid proof of that instance claims, in words.
+     */
+    public String claim(final long[] publicInputs)
+    {
+        if (porep != null)
+        {
+            // rust-fil-proofs' order: replica_id, comm_d, comm_r, then the challenges
+            return "a replica of a " + porep.name() + " sector with comm_r 0x"
+                + Fr.toBigInteger(publicInputs, 2 * Fr.LIMBS).toString(16) + " opens correctly at its challenges";
+        }
+        return "the prover knows x0, x1 whose chain of Poseidon hashes (" + name + ") ends in 0x"
+            + Fr.toBigInteger(publicInputs, 0).toString(16);
+    }
+}

@@ -1,0 +1,146 @@
+package io.jprove.engine.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import io.jprove.engine.backend.DeviceSelection;
+import io.jprove.engine.circuits.NamedCircuit;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineClock;
+import io.jprove.timeline.TimelineClock;
+import io.jprove.timeline.TimelineClock;
+import io.jprove.timeline.analysis.PartitionSummary;
+import io.jprove.timeline.analysis.Text;
+import io.jprove.timeline.analysis.TimelineReport;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jprove bench engine}: the whole engine on PoRep partitions of a preset: one job of N partitions through the
+ * pipeline (after a warm-up job, unrecorded in the figures), every proof self-verified. Prints the wall time per
+ * partition, the device's kernel (or, on the CPU, compute) time per partition from the timeline, their ratio (the
+ * pipeline's overhead when synthesis keeps up: 1.00 would be none), each device's and worker's utilization, and where
+ * the report is.
+ */
+@Command(name = "engine", mixinStandardHelpOptions = true,
+    description = "Prove N PoRep partitions of a preset through the pipeline; wall vs kernel time per partition.")
+final class BenchEngineCommand implements Callable<Integer>
+{
+    /** Exactly one circuit. */
+    static final class Circuit
+    {
+        @Option(names = "--preset", description = "A PoRep preset: tiny, 2KiB, 512MiB, 32GiB or 64GiB.")
+        String preset;
+
+        @Option(names = "--circuit", description = "Any built-in circuit instead (porep-PRESET, poseidon-chain-N).")
+        String name;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    private Circuit circuitOption;
+
+    @Option(names = "--partitions", description = "Partitions of the measured job (default 4).")
+    private int partitions = 4;
+
+    @Option(names = "--warmup", description = "Partitions of an unmeasured job first, so the JIT has compiled the "
+        + "hot code (default 1; 0 for none).")
+    private int warmup = 1;
+
+    @Option(names = "--cache", description = "Folder for cached parameters and matrices (default ./.jprove/params).")
+    private Path cache = Path.of(".jprove", "params");
+
+    @Option(names = "--threads", description = "Worker threads (default: all processors).")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--memory-budget", paramLabel = "MiB", description = "Host memory for partitions in flight "
+        + "(default: half the machine's memory).")
+    private long budgetMib;
+
+    @Option(names = "--verbose", description = "Print stack traces with errors.")
+    private boolean verbose;
+
+    @Mixin
+    private TimelineOption timelineOption;
+
+    @Mixin
+    private DeviceOption deviceOption;
+
+    @Override
+    public Integer call()
+    {
+        return CliSupport.run("bench engine", verbose, () ->
+        {
+            if (partitions < 1 || warmup < 0 || threads < 1)
+            {
+                throw new IllegalArgumentException("--partitions and --threads must be at least 1, --warmup 0 or more");
+            }
+            final NamedCircuit circuit = NamedCircuit.of(circuitOption.preset != null
+                ? "porep-" + circuitOption.preset : circuitOption.name);
+            final DeviceSelection selection = deviceOption.select();
+            final long budget = budgetMib > 0 ? budgetMib << 20 : EngineRun.defaultBudgetBytes();
+            final PipelineConfig config = PipelineConfig.forCores(threads);
+            try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads);
+                 Timeline timeline = timelineOption.open(); BufferPool pool = selection.bufferPool(budget))
+            {
+                System.out.println("bench engine: " + circuit.name() + ", " + parameters.matrices().numConstraints()
+                    + " constraints, domain " + parameters.key().domainSize() + ", on " + String.join(", ",
+                    selection.devices()) + " (" + threads + " threads, " + config.synthesisWorkers()
+                    + " synthesis worker" + (config.synthesisWorkers() == 1 ? "" : "s") + ", "
+                    + config.workersPerDevice() + " workers per device)");
+                final List<ProverBackend> backends = selection.open(threads);
+                final EngineRun.Outcome outcome;
+                try
+                {
+                    if (warmup > 0)
+                    {
+                        EngineRun.prove(circuit, parameters, warmup, backends, config, pool, Timeline.disabled(), 0,
+                            null);
+                    }
+                    // the report covers the measured job only: from here on
+                    final long sinceNs = TimelineClock.nowNs();
+                    outcome = EngineRun.prove(circuit, parameters, partitions, backends, config, pool, timeline,
+                        sinceNs, timeline.isEnabled() ? timelineOption.directory() : null);
+                }
+                finally
+                {
+                    backends.forEach(ProverBackend::close);
+                }
+                print(outcome);
+            }
+            return CliSupport.OK;
+        });
+    }
+
+    private void print(final EngineRun.Outcome outcome)
+    {
+        final double wallPerPartition = outcome.wallNs() / 1e9 / partitions;
+        System.out.printf(Locale.ROOT, "  wall        %.2f s for %d partitions: %.2f s per partition, %.2f "
+            + "partitions per minute%n", outcome.wallNs() / 1e9, partitions, wallPerPartition,
+            60.0 / wallPerPartition);
+        final TimelineReport report = outcome.report();
+        if (report == null)
+        {
+            System.out.println("  kernel time not measured: the timeline is off (--no-timeline)");
+            return;
+        }
+        final long kernelNs = report.partitions().stream().mapToLong(PartitionSummary::kernelNs).sum();
+        final long windowNs = report.partitions().stream().mapToLong(PartitionSummary::windowNs).sum();
+        final boolean cpu = report.devices().stream().allMatch(d -> d.hostMeasured());
+        final double kernelPerPartition = kernelNs / 1e9 / partitions;
+        System.out.printf(Locale.ROOT, "  %s %.2f s per partition (from the timeline); window %.2f s per "
+            + "partition%n", cpu ? "compute    " : "kernels    ", kernelPerPartition, windowNs / 1e9 / partitions);
+        System.out.printf(Locale.ROOT, "  wall / %s per partition = %.2f%n", cpu ? "compute" : "kernel",
+            wallPerPartition / kernelPerPartition);
+        EngineRun.printUtilization(report, System.out);
+        System.out.println("  report      " + outcome.reportDir().resolve("report.html") + " (timeline "
+            + timelineOption.directory() + "; " + Text.ms(outcome.wallNs()) + " of it)");
+    }
+}

@@ -1,0 +1,53 @@
+package io.jprove.engine.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import io.jprove.engine.daemon.Daemon;
+import io.jprove.engine.daemon.DaemonConfig;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jprove daemon}: runs the proving daemon until it is stopped (SIGTERM or SIGINT close it; SIGKILL loses
+ * nothing that was acknowledged). Prints one line with its listeners once it accepts requests.
+ */
+@Command(name = "daemon", mixinStandardHelpOptions = true,
+    description = "Run the proving daemon (gRPC API, HTTP /status and /metrics, durable jobs).")
+final class DaemonCommand implements Callable<Integer>
+{
+    @Option(names = "--config", paramLabel = "FILE", description = "Settings (key = value lines); without it, the "
+        + "defaults: loopback 127.0.0.1:7420 (gRPC) and :7421 (HTTP), data in ./.jprove/daemon.")
+    private Path config;
+
+    @Option(names = "--verbose", description = "Print stack traces with errors.")
+    private boolean verbose;
+
+    @Override
+    public Integer call()
+    {
+        return CliSupport.run("daemon", verbose, () ->
+        {
+            final DaemonConfig settings = config == null ? DaemonConfig.defaults() : DaemonConfig.read(config);
+            final Daemon daemon = Daemon.start(settings);
+            final CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() ->
+            {
+                daemon.close();
+                stopped.countDown();
+            }, "jprove-daemon-stop"));
+            final DaemonConfig.Endpoint at = settings.listen();
+            System.out.println("jprove daemon: listening on " + new DaemonConfig.Endpoint(at.host(),
+                daemon.grpcPort()) + " (gRPC)" + (daemon.httpPort() < 0 ? "" : ", http://"
+                + new DaemonConfig.Endpoint(settings.httpListen().host(), daemon.httpPort()) + " (/status, /metrics)")
+                + "; " + settings.workers() + " worker(s) of " + settings.threads() + " threads, "
+                + daemon.resumedJobs() + " job(s) resumed, data in " + settings.dataDir()
+                + (settings.token() == null ? "" : ", bearer token required"));
+            System.out.flush();
+            stopped.await();
+            return CliSupport.OK;
+        });
+    }
+}

@@ -1,0 +1,31 @@
+package io.jprove.engine.cli;
+
+import io.jprove.engine.backend.DeviceSelection;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code --device} option of every proving command: include it with {@code @Mixin DeviceOption device;} and call
+ * {@link #select()} once.
+ */
+public final class DeviceOption
+{
+    @Option(names = "--device", paramLabel = "DEVICE",
+        description = "Where to prove: cpu, cuda (every GPU) or cuda:N. Default: the GPUs when this build has the CUDA "
+            + "backend and the host has a GPU, else cpu.")
+    private String device;
+
+    /**
+     * @return the selection, its automatic choice explained on stderr.
+     * @throws IllegalArgumentException when the device cannot be had (one line, for the user).
+     */
+    public DeviceSelection select()
+    {
+        final DeviceSelection selection = DeviceSelection.parse(device);
+        if (!selection.note().isEmpty())
+        {
+            System.err.println("jprove: " + selection.note() + " (--device to choose)");
+        }
+        return selection;
+    }
+}

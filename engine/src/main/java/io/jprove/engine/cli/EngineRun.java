@@ -1,0 +1,226 @@
+package io.jprove.engine.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.jprove.engine.circuits.NamedCircuit;
+import io.jprove.engine.formats.bellperson.BellpersonParams;
+import io.jprove.engine.groth16.Groth16Setup;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.pipeline.CircuitShape;
+import io.jprove.engine.pipeline.Job;
+import io.jprove.engine.pipeline.JobResult;
+import io.jprove.engine.pipeline.JobSpec;
+import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.RecordingAssignment;
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineReader;
+import io.jprove.timeline.analysis.EventLog;
+import io.jprove.timeline.analysis.TimelineAnalysis;
+import io.jprove.timeline.analysis.TimelineReport;
+import io.jprove.timeline.render.ChromeTraceRenderer;
+import io.jprove.timeline.render.HtmlGanttRenderer;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * What {@code demo} and {@code bench engine} share: a built-in circuit's parameters and recorded constraint matrices,
+ * made once and cached (the setup behind a progress bar), one multi-partition job through the {@link Pipeline} on the
+ * chosen devices (behind a progress bar), and the timeline report of that run written beside the timeline.
+ */
+final class EngineRun
+{
+    private static final long POLL_MS = 200;
+
+    /** A circuit's parameters and matrices; closing frees them. */
+    record Parameters(ProvingKey key, ConstraintMatrices matrices, Path vkFile, boolean generated, long elapsedNs)
+        implements AutoCloseable
+    {
+        @Override
+        public void close()
+        {
+            key.close();
+            matrices.close();
+        }
+    }
+
+    /** A finished run: the job's result, its wall time, and the report of this run (null without a timeline). */
+    record Outcome(JobResult result, long wallNs, TimelineReport report, Path reportDir)
+    {
+    }
+
+    private EngineRun()
+    {
+    }
+
+    /**
+     * The circuit's parameters and recorded matrices from {@code cache}, or made now (and cached): the matrices by
+     * recording the circuit once, the parameters by {@link Groth16Setup} on every thread.
+     */
+    static Parameters parameters(final NamedCircuit circuit, final Path cache, final int threads)
+        throws IOException
+    {
+        final long t0 = System.nanoTime();
+        final Path paramsFile = cache.resolve(circuit.name() + ".params");
+        final Path vkFile = cache.resolve(circuit.name() + ".vk");
+        final Path matricesFile = cache.resolve(circuit.name() + ".matrices");
+        Files.createDirectories(cache);
+        final ConstraintMatrices matrices;
+        if (Files.exists(matricesFile))
+        {
+            matrices = ConstraintMatrices.load(matricesFile);
+        }
+        else
+        {
+            matrices = RecordingAssignment.record(circuit.shape());
+            matrices.save(matricesFile);
+        }
+        try
+        {
+            if (Files.exists(paramsFile) && Files.exists(vkFile))
+            {
+                // jprove's own cache: points are checked on their curves but not for subgroup membership (a
+                // subgroup test is a 255-bit multiplication per point, minutes for porep-tiny's 5.2 M); a damaged
+                // file still cannot yield a wrong proof, as every proof is verified before it is released
+                return new Parameters(BellpersonParams.read(paramsFile, false, threads), matrices, vkFile, false,
+                    System.nanoTime() - t0);
+            }
+            final ProvingKey key = Groth16Setup.generate(matrices, new SecureRandom(), threads,
+                CliSupport.progressBar("setup"));
+            BellpersonParams.write(key, paramsFile);
+            BellpersonParams.writeVerifyingKey(key.vk(), vkFile);
+            return new Parameters(key, matrices, vkFile, true, System.nanoTime() - t0);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            matrices.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Proves one job of {@code partitions} fresh instances of the circuit through a pipeline over the backends.
+     *
+     * @param pool        the partitions' buffers under the host memory budget (the caller closes it).
+     * @param sinceNs     when the caller opened the timeline (timeline clock): the report covers events from then on.
+     * @param timelineDir where the timeline is (its report goes beside it), or null when it is disabled.
+     * @throws ExecutionException naming the partition that failed.
+     */
+    static Outcome prove(final NamedCircuit circuit, final Parameters parameters, final int partitions,
+        final List<ProverBackend> backends, final PipelineConfig config, final BufferPool pool,
+        final Timeline timeline, final long sinceNs, final Path timelineDir)
+        throws ExecutionException, InterruptedException, IOException
+    {
+        final SecureRandom rng = new SecureRandom();
+        final long[] seeds = new long[partitions];
+        for (int p = 0; p < partitions; p++)
+        {
+            seeds[p] = rng.nextLong();
+        }
+        final long t0 = System.nanoTime();
+        final JobResult result;
+        try (Pipeline pipeline = new Pipeline(config, backends, pool, timeline))
+        {
+            final Job job = pipeline.submit(new JobSpec(circuit.name(), 0, parameters.key(),
+                CircuitShape.recorded(parameters.matrices()), partitions, p -> circuit.withWitness(seeds[p])));
+            result = await(job, partitions);
+        }
+        final long wallNs = System.nanoTime() - t0;
+        if (timelineDir == null || !timeline.isEnabled())
+        {
+            return new Outcome(result, wallNs, null, null);
+        }
+        timeline.flush();
+        final EventLog log = readSince(timelineDir, sinceNs);
+        final TimelineReport report = TimelineAnalysis.analyze(log);
+        final Path reportDir = TimelineCommand.besideTimeline(timelineDir);
+        Files.createDirectories(reportDir);
+        try (Writer w = Files.newBufferedWriter(reportDir.resolve("report.html"), StandardCharsets.UTF_8))
+        {
+            HtmlGanttRenderer.write(log, report, w);
+        }
+        try (Writer w = Files.newBufferedWriter(reportDir.resolve("trace.json"), StandardCharsets.UTF_8))
+        {
+            ChromeTraceRenderer.write(log, w);
+        }
+        return new Outcome(result, wallNs, report, reportDir);
+    }
+
+    /** Waits for the job behind a progress bar of partitions proved. */
+    private static JobResult await(final Job job, final int partitions) throws ExecutionException,
+        InterruptedException
+    {
+        try (ProgressBar bar = new ProgressBarBuilder().setTaskName("prove").setInitialMax(partitions)
+            .setUnit(" partitions", 1).setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500)
+            .setConsumer(new ConsoleProgressBarConsumer(System.err)).build())
+        {
+            while (true)
+            {
+                try
+                {
+                    final JobResult result = job.result().get(POLL_MS, TimeUnit.MILLISECONDS);
+                    bar.stepTo(partitions);
+                    return result;
+                }
+                catch (final TimeoutException e)
+                {
+                    bar.stepTo(job.provedPartitions());
+                }
+            }
+        }
+    }
+
+    /** @return this run's events: those stamped from {@code sinceNs} on, with every name the queue defines. */
+    private static EventLog readSince(final Path timelineDir, final long sinceNs)
+    {
+        final EventLog log = new EventLog();
+        try (TimelineReader reader = TimelineReader.open(timelineDir))
+        {
+            reader.replay(e ->
+            {
+                if (e.kind() == EventKind.NAME || e.timestampNs() >= sinceNs)
+                {
+                    log.add(e);
+                }
+            });
+        }
+        return log;
+    }
+
+    /** @return the default host memory budget: half of the machine's memory, at least 1 GiB. */
+    static long defaultBudgetBytes()
+    {
+        final java.lang.management.OperatingSystemMXBean os =
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        final long total = os instanceof final com.sun.management.OperatingSystemMXBean sun
+            ? sun.getTotalMemorySize() : Runtime.getRuntime().maxMemory();
+        return Math.max(1L << 30, total / 2);
+    }
+
+    /** Prints one line per device and per worker of a report: the utilizations. */
+    static void printUtilization(final TimelineReport report, final PrintStream out)
+    {
+        report.devices().forEach(d -> out.printf(java.util.Locale.ROOT, "  %-10s %s %5.1f %% busy (%s of %s wall)%n",
+            d.label(), d.hostMeasured() ? "compute" : "kernels", 100 * d.utilization(),
+            io.jprove.timeline.analysis.Text.ms(d.kernelBusyNs()), io.jprove.timeline.analysis.Text.ms(d.wallNs())));
+        report.workers().forEach(w -> out.printf(java.util.Locale.ROOT, "  %-14s %5.1f %% busy, %d partition%s%n",
+            w.label(), 100 * w.utilization(), w.partitions(), w.partitions() == 1 ? "" : "s"));
+    }
+}

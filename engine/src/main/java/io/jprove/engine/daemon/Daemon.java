@@ -1,0 +1,289 @@
+package io.jprove.engine.daemon;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.grpc.Server;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.NettyServerBuilder;
+
+import io.jprove.engine.daemon.rpc.ProofRequest;
+import io.jprove.engine.daemon.rpc.StatusReply;
+import io.jprove.timeline.ChronicleTimeline;
+import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineSettings;
+
+/**
+ * The proving daemon: the journal, the job table, the scheduler and its workers, the resident keys, the gRPC
+ * service and the HTTP endpoint. {@link #start} opens the journal and resumes the jobs it holds before either
+ * listener opens, so a client never sees a job that the daemon does not know yet.
+ * <pre>
+ *  gRPC ─┐                      ┌─► worker 0 ─ PartitionProver ─┐
+ *        ├─► JobTable ─► Scheduler ─► worker …                  ├─► JobTable (journal, then state)
+ *  HTTP ─┘  (journal first)      └─► worker N−1 ────────────────┘
+ * </pre>
+ * Every acceptance, partition, end and prune is journaled before it is acted on; a finished job's result is kept for
+ * the configured retention, then pruned. {@link #close} stops the listeners and workers; a partition still being
+ * proved is proved again at the next start.
+ */
+public final class Daemon implements AutoCloseable
+{
+    /** The longest a close waits for workers to reach a partition boundary. */
+    private static final long CLOSE_WAIT_MS = 5_000;
+
+    private final DaemonConfig config;
+    private final Journal journal;
+    private final Timeline timeline;
+    private final Metrics metrics = new Metrics();
+    private final Scheduler scheduler = new Scheduler();
+    private final KeyCache keys;
+    private final JobTable table;
+    private final List<Worker> workers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final ScheduledExecutorService pruner;
+    private final Path spoolDir;
+    private final int resumed;
+    private Server grpc;
+    private HttpEndpoint http;
+
+    private Daemon(final DaemonConfig config, final PartitionProver.Factory provers)
+    {
+        this.config = config;
+        this.spoolDir = config.dataDir().resolve("spool");
+        clearSpool();
+        this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(),
+            config.maxRequestBytes(), spoolDir);
+        this.timeline = config.timeline() == null ? Timeline.disabled()
+            : ChronicleTimeline.open(TimelineSettings.of(config.timeline()));
+        this.keys = new KeyCache(config.threads());
+        this.table = new JobTable(journal, scheduler, metrics, timeline, spoolDir, config.queueCapacity(),
+            config.resultRetention());
+        this.resumed = table.recover(System.currentTimeMillis());
+        for (int i = 0; i < config.workers(); i++)
+        {
+            final Worker w = new Worker(i, scheduler, table, provers.create(i, keys), metrics, timeline);
+            workers.add(w);
+            final Thread t = new Thread(w, "jprove-daemon-worker-" + i);
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        this.pruner = Executors.newSingleThreadScheduledExecutor(r ->
+        {
+            final Thread t = new Thread(r, "jprove-daemon-pruner");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Starts a daemon on the CPU backend (a {@link CpuPartitionProver} per worker).
+     *
+     * @throws UncheckedIOException when a listener cannot bind or the data folder cannot be used.
+     */
+    public static Daemon start(final DaemonConfig config)
+    {
+        return start(config, null);
+    }
+
+    /**
+     * Starts a daemon whose workers prove with the given provers (one per worker).
+     */
+    public static Daemon start(final DaemonConfig config, final PartitionProver.Factory provers)
+    {
+        final Daemon daemon = new Daemon(config, provers != null ? provers
+            : (worker, keys) -> new CpuPartitionProver(keys, config.threads()));
+        try
+        {
+            daemon.open();
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            daemon.close();
+            if (e instanceof final IOException io)
+            {
+                throw new UncheckedIOException("cannot listen: " + io.getMessage(), io);
+            }
+            throw (RuntimeException)e;
+        }
+        return daemon;
+    }
+
+    private void open() throws IOException
+    {
+        threads.forEach(Thread::start);
+        final long everyMs = Math.clamp(config.resultRetention().toMillis() / 4, 100, 60_000);
+        pruner.scheduleAtFixedRate(() -> table.prune(System.currentTimeMillis()), everyMs, everyMs,
+            TimeUnit.MILLISECONDS);
+        final BearerToken auth = new BearerToken(config.token(), metrics);
+        final DaemonConfig.Endpoint at = config.listen();
+        try
+        {
+            grpc = NettyServerBuilder.forAddress(new InetSocketAddress(at.host(), at.port()))
+                .maxInboundMessageSize(config.maxRequestBytes())
+                .addService(ServerInterceptors.intercept(new ProverService(this), auth))
+                .build().start();
+        }
+        catch (final IOException e)
+        {
+            throw new IOException("gRPC on " + at + " (listen): " + e.getMessage(), e);
+        }
+        if (config.httpListen() != null)
+        {
+            try
+            {
+                http = new HttpEndpoint(config.httpListen(), this, auth);
+            }
+            catch (final IOException e)
+            {
+                throw new IOException("HTTP on " + config.httpListen() + " (http-listen): " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void clearSpool()
+    {
+        // recovery writes back the witnesses of the unfinished jobs; anything else here is left from a crash
+        if (!Files.isDirectory(spoolDir))
+        {
+            return;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(spoolDir, "*.wtns"))
+        {
+            for (final Path f : files)
+            {
+                Files.deleteIfExists(f);
+            }
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot clear the witness spool " + spoolDir, e);
+        }
+    }
+
+    /** @return the gRPC port (useful with port 0). */
+    public int grpcPort()
+    {
+        return grpc.getPort();
+    }
+
+    /** @return the HTTP port, or -1 without HTTP. */
+    public int httpPort()
+    {
+        return http == null ? -1 : http.port();
+    }
+
+    /** @return how many unfinished jobs were resumed from the journal at start. */
+    public int resumedJobs()
+    {
+        return resumed;
+    }
+
+    /** @return the settings it runs with. */
+    public DaemonConfig config()
+    {
+        return config;
+    }
+
+    JobTable.Submission submit(final ProofRequest request)
+    {
+        try
+        {
+            final Requests.Checked c = Requests.check(request, spoolDir);
+            return table.submit(c.requestId(), c.priority(), c.digest(), c.spec(), c.incoming(), c.witness(),
+                System.currentTimeMillis());
+        }
+        catch (final RequestException e)
+        {
+            metrics.rejected(e.reason());
+            throw e;
+        }
+    }
+
+    Job job(final long id)
+    {
+        return table.get(id);
+    }
+
+    Job cancel(final long id)
+    {
+        return table.cancel(id, System.currentTimeMillis());
+    }
+
+    StatusReply status(final long jobId)
+    {
+        final StatusReply.Builder b = StatusReply.newBuilder().setQueueCapacity(table.capacity());
+        if (jobId != 0)
+        {
+            b.addJobs(ProtoViews.job(table.get(jobId), true));
+        }
+        else
+        {
+            table.jobs().forEach(j -> b.addJobs(ProtoViews.job(j, false)));
+        }
+        workers.forEach(w -> b.addWorkers(ProtoViews.worker(w)));
+        keys.resident().forEach(k -> b.addKeys(ProtoViews.key(k)));
+        return b.setMemory(ProtoViews.memory()).build();
+    }
+
+    String metricsText()
+    {
+        int busy = 0;
+        for (final Worker w : workers)
+        {
+            busy += w.jobId() != 0 ? 1 : 0;
+        }
+        return metrics.render(new Metrics.Gauges(table.counts(), workers.size(), busy, keys.resident().size(),
+            ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), journal.entries()));
+    }
+
+    KeyCache.KeyInfo preload(final KeyRef ref)
+    {
+        return keys.preload(ref);
+    }
+
+    KeyCache.KeyInfo evict(final KeyRef ref)
+    {
+        return keys.evict(ref);
+    }
+
+    @Override
+    public void close()
+    {
+        if (grpc != null)
+        {
+            grpc.shutdownNow();
+        }
+        if (http != null)
+        {
+            http.close();
+        }
+        pruner.shutdownNow();
+        scheduler.close();
+        final long deadline = System.currentTimeMillis() + CLOSE_WAIT_MS;
+        for (final Thread t : threads)
+        {
+            try
+            {
+                t.join(Math.max(1, deadline - System.currentTimeMillis()));
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        table.close();
+        keys.close();
+        timeline.close();
+    }
+}

@@ -1,0 +1,321 @@
+package io.jprove.engine.daemon;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The daemon's settings: a properties file of {@code key = value} lines ({@code #} starts a comment), every key
+ * optional. An unknown key, a bad value, or a listener off loopback without a token is an error naming the file, the
+ * line and the key, so a typo never silently falls back to a default.
+ * <pre>
+ * listen             = 127.0.0.1:7420     gRPC; host:port, port 0 picks a free one
+ * http-listen        = 127.0.0.1:7421     GET /status and /metrics; "off" for none
+ * token-file         =                    a file holding the bearer token; required when a listener is not loopback
+ * data-dir           = .jprove/daemon     the journal and the witness spool
+ * workers            = 1                  partitions proved at once
+ * threads            = (all processors)   threads of each worker's backend
+ * queue-capacity     = 64                 unfinished jobs accepted; past it requests are answered "busy"
+ * max-request-bytes  = 67108864           a larger request is refused
+ * result-retention   = 1h                 how long finished jobs stay retrievable (ms, s, m, h or d)
+ * journal-sync       = sync               sync: msync each record before acknowledging; async; none (page cache)
+ * timeline           = (data-dir)/timeline  the timeline of the proofs; "off" for none
+ * </pre>
+ *
+ * @param listen          the gRPC listener.
+ * @param httpListen      the HTTP listener, or null for none.
+ * @param token           the bearer token, or null when none is required.
+ * @param dataDir         where the journal and spool live.
+ * @param workers         worker threads, each proving one partition at a time.
+ * @param threads         threads per worker backend.
+ * @param queueCapacity   the most unfinished jobs.
+ * @param maxRequestBytes the largest request accepted.
+ * @param resultRetention how long finished jobs are kept.
+ * @param journalSync     how journal records reach the disk.
+ * @param timeline        the timeline directory, or null for none.
+ */
+public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, Path dataDir, int workers,
+    int threads, int queueCapacity, int maxRequestBytes, Duration resultRetention, JournalSync journalSync,
+    Path timeline)
+{
+    /** Default gRPC port. */
+    public static final int DEFAULT_PORT = 7420;
+    /** Default HTTP port. */
+    public static final int DEFAULT_HTTP_PORT = 7421;
+
+    private static final List<String> KEYS = List.of("listen", "http-listen", "token-file", "data-dir", "workers",
+        "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "timeline");
+    private static final String OFF = "off";
+
+    /** How a journal record reaches the disk before the request is acknowledged. */
+    public enum JournalSync
+    {
+        /** msync each record: survives the machine losing power. */
+        SYNC,
+        /** start the write-back at once, do not wait for it. */
+        ASYNC,
+        /** leave it to the page cache: survives the process being killed, not the machine. */
+        NONE
+    }
+
+    /** A host and port to listen on. */
+    public record Endpoint(String host, int port)
+    {
+        /** @return whether the host is a loopback name or address (127.0.0.0/8, ::1, localhost). */
+        public boolean isLoopback()
+        {
+            final String h = host.toLowerCase(Locale.ROOT);
+            return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
+        }
+
+        /** @return host:port, IPv6 hosts in brackets. */
+        @Override
+        public String toString()
+        {
+            return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        }
+
+        /**
+         * @param text host:port or [v6]:port.
+         * @throws IllegalArgumentException naming the text when it is not one.
+         */
+        public static Endpoint parse(final String text)
+        {
+            final int colon = text.lastIndexOf(':');
+            if (colon <= 0 || colon == text.length() - 1)
+            {
+                throw new IllegalArgumentException("\"" + text + "\" is not host:port");
+            }
+            String host = text.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]"))
+            {
+                host = host.substring(1, host.length() - 1);
+            }
+            final int port;
+            try
+            {
+                port = Integer.parseInt(text.substring(colon + 1));
+            }
+            catch (final NumberFormatException e)
+            {
+                throw new IllegalArgumentException("\"" + text + "\" has no port number");
+            }
+            if (port < 0 || port > 65535 || host.isEmpty())
+            {
+                throw new IllegalArgumentException("\"" + text + "\" is not host:port with a port in [0, 65535]");
+            }
+            return new Endpoint(host, port);
+        }
+    }
+
+    /** @return the defaults, as with an empty file. */
+    public static DaemonConfig defaults()
+    {
+        return of(Map.of(), "defaults");
+    }
+
+    /**
+     * Reads a config file.
+     *
+     * @throws IllegalArgumentException naming file, line and key for anything wrong.
+     */
+    public static DaemonConfig read(final Path file) throws IOException
+    {
+        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        final Map<String, String> values = new LinkedHashMap<>();
+        final Map<String, String> lineOf = new LinkedHashMap<>();
+        for (int i = 0; i < lines.size(); i++)
+        {
+            final String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#") || line.startsWith("!"))
+            {
+                continue;
+            }
+            final int eq = separator(line);
+            final String where = file + ":" + (i + 1);
+            if (eq < 0)
+            {
+                throw new IllegalArgumentException(where + ": \"" + line + "\" is not key = value");
+            }
+            final String key = line.substring(0, eq).strip();
+            if (values.put(key, line.substring(eq + 1).strip()) != null)
+            {
+                throw new IllegalArgumentException(where + ": " + key + " is set twice");
+            }
+            lineOf.put(key, where);
+        }
+        return of(values, lineOf, file.toString());
+    }
+
+    private static int separator(final String line)
+    {
+        final int eq = line.indexOf('=');
+        final int colon = line.indexOf(':');
+        return eq < 0 ? colon : colon < 0 ? eq : Math.min(eq, colon);
+    }
+
+    /**
+     * Settings from key/value pairs (keys as in the file); absent keys take their defaults.
+     *
+     * @param source named in errors.
+     * @throws IllegalArgumentException naming the source and key for anything wrong.
+     */
+    public static DaemonConfig of(final Map<String, String> values, final String source)
+    {
+        return of(values, Map.of(), source);
+    }
+
+    /** @param lineOf where each key was set ("file:line"), for errors. */
+    private static DaemonConfig of(final Map<String, String> values, final Map<String, String> lineOf,
+        final String source)
+    {
+        for (final String key : values.keySet())
+        {
+            if (!KEYS.contains(key))
+            {
+                throw new IllegalArgumentException(lineOf.getOrDefault(key, source) + ": unknown key " + key
+                    + " (known: " + String.join(", ", KEYS) + ")");
+            }
+        }
+        final Settings s = new Settings(values, lineOf, source);
+        final Endpoint listen = s.get("listen", "127.0.0.1:" + DEFAULT_PORT, Endpoint::parse);
+        final String http = s.get("http-listen", "127.0.0.1:" + DEFAULT_HTTP_PORT, v -> v);
+        final Endpoint httpListen = OFF.equals(http) ? null : s.get("http-listen", http, Endpoint::parse);
+        final Path tokenFile = s.get("token-file", "", v -> v.isEmpty() ? null : Path.of(v));
+        final Path dataDir = s.get("data-dir", ".jprove/daemon", Path::of);
+        final int workers = s.get("workers", "1", v -> positive(v, 256));
+        final int threads = s.get("threads", String.valueOf(Runtime.getRuntime().availableProcessors()),
+            v -> positive(v, 4096));
+        final int capacity = s.get("queue-capacity", "64", v -> positive(v, 1 << 20));
+        final int maxBytes = s.get("max-request-bytes", String.valueOf(64 << 20), v -> positive(v, Integer.MAX_VALUE));
+        final Duration retention = s.get("result-retention", "1h", DaemonConfig::duration);
+        final JournalSync sync = s.get("journal-sync", "sync",
+            v -> JournalSync.valueOf(oneOf(v, "sync", "async", "none").toUpperCase(Locale.ROOT)));
+        final String timelineText = s.get("timeline", "", v -> v);
+        final Path timeline = OFF.equals(timelineText) ? null
+            : timelineText.isEmpty() ? dataDir.resolve("timeline") : Path.of(timelineText);
+        final String token = tokenFile == null ? null : s.get("token-file", tokenFile.toString(), DaemonConfig::token);
+        for (final Endpoint e : new Endpoint[] {listen, httpListen})
+        {
+            if (e != null && !e.isLoopback() && token == null)
+            {
+                final String key = e == listen ? "listen" : "http-listen";
+                throw new IllegalArgumentException(lineOf.getOrDefault(key, source) + ": " + key + " " + e
+                    + " is not a loopback address, so a bearer token is required: set token-file");
+            }
+        }
+        return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, capacity, maxBytes, retention,
+            sync, timeline);
+    }
+
+    /** @return the settings, the token shown only as whether one is set (a config is logged; a token never is). */
+    @Override
+    public String toString()
+    {
+        return "DaemonConfig[listen=" + listen + ", httpListen=" + httpListen + ", token=" + (token == null ? "none"
+            : "set") + ", dataDir=" + dataDir + ", workers=" + workers + ", threads=" + threads + ", queueCapacity="
+            + queueCapacity + ", maxRequestBytes=" + maxRequestBytes + ", resultRetention=" + resultRetention
+            + ", journalSync=" + journalSync + ", timeline=" + timeline + "]";
+    }
+
+    /** Reads each key with its default and turns a parse failure into an error that names where it was set. */
+    private record Settings(Map<String, String> values, Map<String, String> lineOf, String source)
+    {
+        <T> T get(final String key, final String fallback, final java.util.function.Function<String, T> parse)
+        {
+            final String text = values.getOrDefault(key, fallback);
+            try
+            {
+                return parse.apply(text);
+            }
+            catch (final IllegalArgumentException | java.io.UncheckedIOException e)
+            {
+                final String where = lineOf.getOrDefault(key, source);
+                throw new IllegalArgumentException(where + ": " + key + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private static int positive(final String text, final int max)
+    {
+        try
+        {
+            final long v = Long.parseLong(text);
+            if (v >= 1 && v <= max)
+            {
+                return (int)v;
+            }
+        }
+        catch (final NumberFormatException e)
+        {
+            // reported below
+        }
+        throw new IllegalArgumentException("\"" + text + "\" is not a whole number in [1, " + max + "]");
+    }
+
+    private static String oneOf(final String text, final String... allowed)
+    {
+        for (final String a : allowed)
+        {
+            if (a.equals(text))
+            {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("\"" + text + "\" is not one of " + String.join(", ", allowed));
+    }
+
+    /** @return a duration written as a whole number and a unit: ms, s, m, h or d ("90s", "1h"). */
+    static Duration duration(final String text)
+    {
+        final int split = text.length() - (text.endsWith("ms") ? 2 : 1);
+        try
+        {
+            final long n = Long.parseLong(text.substring(0, Math.max(0, split)));
+            final Duration d = switch (text.substring(split))
+            {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                case "d" -> Duration.ofDays(n);
+                default -> null;
+            };
+            if (d != null && !d.isNegative() && !d.isZero())
+            {
+                return d;
+            }
+        }
+        catch (final NumberFormatException | StringIndexOutOfBoundsException e)
+        {
+            // reported below
+        }
+        throw new IllegalArgumentException("\"" + text + "\" is not a positive duration such as 500ms, 90s, 15m, 1h"
+            + " or 7d");
+    }
+
+    private static String token(final String file)
+    {
+        final String t;
+        try
+        {
+            t = Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+        }
+        catch (final IOException e)
+        {
+            throw new IllegalArgumentException("cannot read the token file " + file + ": " + e.getMessage());
+        }
+        if (t.length() < 16 || t.chars().anyMatch(c -> c <= ' ' || c > '~'))
+        {
+            throw new IllegalArgumentException(file + " must hold one token of at least 16 printable characters"
+                + " without spaces");
+        }
+        return t;
+    }
+}

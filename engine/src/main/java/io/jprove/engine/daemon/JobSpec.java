@@ -1,0 +1,98 @@
+package io.jprove.engine.daemon;
+
+import java.nio.file.Path;
+
+/**
+ * What a job proves, as the daemon keeps it: files by absolute path on the daemon's host. A circom witness arrives as
+ * bytes in the request; it is journaled and kept as a file in the daemon's spool, so that a queued job holds no
+ * witness in memory.
+ */
+public sealed interface JobSpec
+{
+    /** @return "builtin", "circom" or "zkey", as in the API's JobStatus.circuit. */
+    String kind();
+
+    /** @return the partitions to prove; each is one Groth16 proof. */
+    int partitions();
+
+    /** @return the proving key the job needs. */
+    KeyRef key();
+
+    /**
+     * A built-in circuit with bellperson parameters; partition i's witness is drawn from {@code seed} and i.
+     *
+     * @param name       porep-PRESET or poseidon-chain-N.
+     * @param params     the bellperson .params.
+     * @param partitions how many partitions.
+     * @param seed       the witnesses' seed.
+     */
+    record Builtin(String name, Path params, int partitions, long seed) implements JobSpec
+    {
+        @Override
+        public String kind()
+        {
+            return "builtin";
+        }
+
+        @Override
+        public KeyRef key()
+        {
+            return KeyRef.params(params);
+        }
+    }
+
+    /**
+     * A circom circuit with bellperson parameters.
+     *
+     * @param params  the bellperson .params.
+     * @param r1cs    the circom .r1cs.
+     * @param witness the spooled .wtns.
+     */
+    record Circom(Path params, Path r1cs, Path witness) implements JobSpec
+    {
+        @Override
+        public String kind()
+        {
+            return "circom";
+        }
+
+        @Override
+        public int partitions()
+        {
+            return 1;
+        }
+
+        @Override
+        public KeyRef key()
+        {
+            return KeyRef.params(params);
+        }
+    }
+
+    /**
+     * A circom circuit with a snarkjs zkey.
+     *
+     * @param zkey    the .zkey.
+     * @param witness the spooled .wtns.
+     */
+    record Zkey(Path zkey, Path witness) implements JobSpec
+    {
+        @Override
+        public String kind()
+        {
+            return "zkey";
+        }
+
+        @Override
+        public int partitions()
+        {
+            return 1;
+        }
+
+        @Override
+        public KeyRef key()
+        {
+            return KeyRef.zkey(zkey);
+        }
+    }
+}

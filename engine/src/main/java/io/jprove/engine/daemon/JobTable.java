@@ -1,0 +1,430 @@
+package io.jprove.engine.daemon;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
+
+/**
+ * Every job the daemon knows, and every change of a job: each is journaled first, then applied, all under the
+ * table's lock, so the journal's order is the order of the changes and a replay ({@link #recover}) rebuilds the same
+ * table. This is where a job is accepted exactly once per request id, where the queue bound is enforced, where a job
+ * finishes exactly once (a second finish is never journaled), and where finished jobs are pruned after the
+ * retention.
+ */
+final class JobTable
+{
+    /** An accepted request: the job, and whether an earlier request with the same id and payload made it. */
+    record Submission(Job job, boolean duplicate)
+    {
+    }
+
+    private final Journal journal;
+    private final Scheduler scheduler;
+    private final Metrics metrics;
+    private final Timeline timeline;
+    private final Path spoolDir;
+    private final int capacity;
+    private final Duration retention;
+    private final Map<Long, Job> jobs = new LinkedHashMap<>();
+    private final Map<String, Job> byRequest = new HashMap<>();
+    private long nextJobId = 1;
+    private int unfinished;
+    private boolean closed;
+
+    JobTable(final Journal journal, final Scheduler scheduler, final Metrics metrics, final Timeline timeline,
+        final Path spoolDir, final int capacity, final Duration retention)
+    {
+        this.journal = journal;
+        this.scheduler = scheduler;
+        this.metrics = metrics;
+        this.timeline = timeline;
+        this.spoolDir = spoolDir;
+        this.capacity = capacity;
+        this.retention = retention;
+    }
+
+    /**
+     * Rebuilds the table from the journal, writes the witnesses of unfinished jobs back to the spool, finishes a job
+     * whose partitions were all journaled before a crash, compacts the journal, and schedules the unfinished jobs.
+     *
+     * @return how many unfinished jobs were resumed.
+     */
+    synchronized int recover(final long nowMs)
+    {
+        final Map<Long, byte[]> witnesses = new HashMap<>();
+        journal.replay(entry ->
+        {
+            switch (entry)
+            {
+                case JournalRecord.Generation g -> nextJobId = Math.max(nextJobId, g.nextJobId());
+                case JournalRecord.Submitted s ->
+                {
+                    final Job job = new Job(s.job(), s.requestId(), s.digest(), s.priority(), s.submittedMs(),
+                        s.spec());
+                    jobs.put(s.job(), job);
+                    byRequest.put(s.requestId(), job);
+                    nextJobId = Math.max(nextJobId, s.job() + 1);
+                    if (s.witness().length > 0)
+                    {
+                        witnesses.put(s.job(), s.witness());
+                    }
+                }
+                case JournalRecord.PartitionDone p -> known(p.job()).partitionDone(p.partition(), p.proof(),
+                    p.publicInputs());
+                case JournalRecord.Finished f ->
+                {
+                    known(f.job()).finish(f.state(), f.error(), f.finishedMs());
+                    witnesses.remove(f.job());
+                }
+                case JournalRecord.Pruned p ->
+                {
+                    final Job gone = jobs.remove(p.job());
+                    if (gone != null)
+                    {
+                        byRequest.remove(gone.requestId(), gone);
+                    }
+                }
+            }
+        });
+        int resumed = 0;
+        for (final Job job : jobs.values())
+        {
+            if (job.state().isFinished())
+            {
+                continue;
+            }
+            unfinished++;
+            if (job.allDone())
+            {
+                // every partition was journaled but the daemon died before the job's end was
+                finish(job, JobState.SUCCEEDED, "", nowMs);
+                continue;
+            }
+            spool(job, witnesses.get(job.id()));
+            resumed++;
+        }
+        compact();
+        for (final Job job : jobs.values())
+        {
+            if (!job.state().isFinished())
+            {
+                scheduler.add(job);
+            }
+        }
+        return resumed;
+    }
+
+    private Job known(final long id)
+    {
+        final Job job = jobs.get(id);
+        if (job == null)
+        {
+            throw new IllegalStateException("the journal names job " + id + " before its submission");
+        }
+        return job;
+    }
+
+    private void spool(final Job job, final byte[] witness)
+    {
+        final Path file = witnessFile(job);
+        if (file == null)
+        {
+            return;
+        }
+        if (witness == null)
+        {
+            throw new IllegalStateException("the journal holds no witness for unfinished job " + job.id());
+        }
+        try
+        {
+            Files.createDirectories(spoolDir);
+            Files.write(file, witness);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot write the witness of job " + job.id() + " to " + file, e);
+        }
+    }
+
+    private static Path witnessFile(final Job job)
+    {
+        return switch (job.spec())
+        {
+            case JobSpec.Builtin b -> null;
+            case JobSpec.Circom c -> c.witness();
+            case JobSpec.Zkey z -> z.witness();
+        };
+    }
+
+    /**
+     * Accepts a request: the job of an earlier request with the same id and payload, or a new job, journaled before
+     * this returns.
+     *
+     * @param spec     what to prove; its witness path (if any) is where {@code incoming} is moved once accepted.
+     * @param incoming the validated witness file written for this request, or null; deleted if not accepted.
+     * @param witness  its bytes, for the journal (empty when none).
+     * @throws RequestException CONFLICT for a request id used with another payload, BUSY when the queue is full.
+     */
+    synchronized Submission submit(final String requestId, final int priority, final byte[] digest,
+        final LongFunction<JobSpec> spec, final Path incoming, final byte[] witness,
+        final long nowMs)
+    {
+        try
+        {
+            final Job earlier = byRequest.get(requestId);
+            if (earlier != null)
+            {
+                if (!earlier.sameDigest(digest))
+                {
+                    throw new RequestException(RequestException.Reason.CONFLICT, "request id \"" + requestId
+                        + "\" was used for another payload by job " + earlier.id() + "; use a new request id");
+                }
+                metrics.submitted(true);
+                return new Submission(earlier, true);
+            }
+            if (unfinished >= capacity)
+            {
+                throw new RequestException(RequestException.Reason.BUSY, "busy: " + unfinished
+                    + " unfinished jobs fill the queue (queue-capacity " + capacity + "); retry later");
+            }
+            final long id = nextJobId++;
+            final JobSpec s = spec.apply(id);
+            final Job job = new Job(id, requestId, digest, priority, nowMs, s);
+            // the witness is in place before the job is journaled: a journaled job always has its spool file (or, after
+            // a crash, its bytes in the journal), and a failed append leaves only a file the next start clears
+            if (incoming != null)
+            {
+                Files.move(incoming, witnessFile(job), StandardCopyOption.REPLACE_EXISTING);
+            }
+            journal.append(new JournalRecord.Submitted(id, requestId, digest, priority, nowMs, s, witness));
+            jobs.put(id, job);
+            byRequest.put(requestId, job);
+            unfinished++;
+            metrics.submitted(false);
+            timeline.append(EventKind.JOB_SUBMIT, id, -1, -1, -1);
+            scheduler.add(job);
+            return new Submission(job, false);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot move the witness into the spool " + spoolDir, e);
+        }
+        finally
+        {
+            deleteQuietly(incoming);
+        }
+    }
+
+    /** @throws RequestException NOT_FOUND when the job is unknown. */
+    synchronized Job get(final long id)
+    {
+        final Job job = jobs.get(id);
+        if (job == null)
+        {
+            throw new RequestException(RequestException.Reason.NOT_FOUND, "job " + id + " is unknown: never"
+                + " submitted, or finished more than the retention (" + retention + ") ago and pruned");
+        }
+        return job;
+    }
+
+    /** Cancels an unfinished job (its running partitions end at their boundary and are discarded). */
+    synchronized Job cancel(final long id, final long nowMs)
+    {
+        final Job job = get(id);
+        if (!job.state().isFinished())
+        {
+            scheduler.remove(job);
+            finish(job, JobState.CANCELLED, "cancelled by request", nowMs);
+        }
+        return job;
+    }
+
+    /**
+     * Keeps a proved partition (unless the job ended meanwhile) and finishes the job when it was the last.
+     *
+     * @return whether the proof was kept.
+     */
+    synchronized boolean partitionDone(final Job job, final int partition, final PartitionProver.PartitionProof p,
+        final long nowMs)
+    {
+        if (closed || job.state().isFinished())
+        {
+            job.partitionDropped(partition);
+            return false;
+        }
+        journal.append(new JournalRecord.PartitionDone(job.id(), partition, p.proof(), p.publicInputs()));
+        job.partitionDone(partition, p.proof(), p.publicInputs());
+        if (job.allDone())
+        {
+            finish(job, JobState.SUCCEEDED, "", nowMs);
+            timeline.append(EventKind.PROOF_DONE, job.id(), -1, -1, -1);
+        }
+        return true;
+    }
+
+    /** Fails the job of a partition that could not be proved. */
+    synchronized void partitionFailed(final Job job, final int partition, final String error, final long nowMs)
+    {
+        job.partitionDropped(partition);
+        if (!closed && !job.state().isFinished())
+        {
+            scheduler.remove(job);
+            finish(job, JobState.FAILED, "partition " + partition + ": " + error, nowMs);
+            timeline.error(job.id(), partition, -1, -1, error);
+        }
+    }
+
+    private void finish(final Job job, final JobState state, final String error, final long nowMs)
+    {
+        journal.append(new JournalRecord.Finished(job.id(), state, error, nowMs));
+        if (job.finish(state, error, nowMs))
+        {
+            unfinished--;
+            metrics.finished(state, (nowMs - job.submittedMs()) * 1_000_000L);
+            deleteQuietly(witnessFile(job));
+        }
+    }
+
+    /**
+     * Forgets the jobs that finished more than the retention ago, and compacts the journal when most of it is then
+     * dead.
+     *
+     * @return how many were pruned.
+     */
+    synchronized int prune(final long nowMs)
+    {
+        final List<Job> expired = new ArrayList<>();
+        for (final Job job : jobs.values())
+        {
+            if (job.state().isFinished() && nowMs - job.finishedMs() >= retention.toMillis())
+            {
+                expired.add(job);
+            }
+        }
+        for (final Job job : expired)
+        {
+            journal.append(new JournalRecord.Pruned(job.id()));
+            jobs.remove(job.id());
+            byRequest.remove(job.requestId(), job);
+        }
+        if (!expired.isEmpty() && journal.entries() > 4 * liveEntries() + 256)
+        {
+            compact();
+        }
+        return expired.size();
+    }
+
+    private long liveEntries()
+    {
+        long n = 1;
+        for (final Job job : jobs.values())
+        {
+            n += 2 + job.partitionsDone();
+        }
+        return n;
+    }
+
+    /** Rewrites the journal as the entries of the jobs known now (witnesses of unfinished jobs read back). */
+    private void compact()
+    {
+        final List<JournalRecord> live = new ArrayList<>();
+        live.add(new JournalRecord.Generation(nextJobId));
+        for (final Job job : jobs.values())
+        {
+            final boolean finished = job.state().isFinished();
+            final Path w = witnessFile(job);
+            final byte[] witness;
+            try
+            {
+                witness = finished || w == null ? new byte[0] : Files.readAllBytes(w);
+            }
+            catch (final IOException e)
+            {
+                throw new UncheckedIOException("cannot read the spooled witness of job " + job.id() + " at " + w, e);
+            }
+            live.add(new JournalRecord.Submitted(job.id(), job.requestId(), job.digest(), job.priority(),
+                job.submittedMs(), job.spec(), witness));
+            for (int i = 0; i < job.spec().partitions(); i++)
+            {
+                final JournalRecord.PartitionDone done = job.doneRecord(i);
+                if (done != null)
+                {
+                    live.add(done);
+                }
+            }
+            if (finished)
+            {
+                live.add(new JournalRecord.Finished(job.id(), job.state(), job.error(), job.finishedMs()));
+            }
+        }
+        journal.compact(live);
+    }
+
+    /** @return every known job, oldest first (a copy). */
+    synchronized List<Job> jobs()
+    {
+        return new ArrayList<>(jobs.values());
+    }
+
+    /** @return known jobs by state. */
+    synchronized Map<JobState, Integer> counts()
+    {
+        final Map<JobState, Integer> m = new EnumMap<>(JobState.class);
+        for (final JobState s : JobState.values())
+        {
+            m.put(s, 0);
+        }
+        for (final Job job : jobs.values())
+        {
+            m.merge(job.state(), 1, Integer::sum);
+        }
+        return m;
+    }
+
+    /**
+     * Closes the journal; a partition that ends afterwards is not kept (it is proved again at the next start).
+     */
+    synchronized void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            journal.close();
+        }
+    }
+
+    /** @return the queue bound. */
+    int capacity()
+    {
+        return capacity;
+    }
+
+    private static void deleteQuietly(final Path file)
+    {
+        if (file == null)
+        {
+            return;
+        }
+        try
+        {
+            Files.deleteIfExists(file);
+        }
+        catch (final IOException e)
+        {
+            // a stale spool file costs disk only; it is overwritten if its job id is ever resumed
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package io.jprove.engine.daemon;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.jprove.engine.formats.bellperson.BellpersonParams;
+import io.jprove.engine.formats.circom.Zkey;
+import io.jprove.engine.groth16.ProvingKey;
+
+/**
+ * The proving keys the daemon keeps resident, loaded and checked (every point on its curve and in its subgroup)
+ * once, shared by all workers. A key is loaded by the first job or preload that needs it while others needing it
+ * wait; an evicted key is closed once the last job using it lets go. Thread-safe.
+ */
+public final class KeyCache implements AutoCloseable
+{
+    private final int threads;
+    private final Map<KeyRef, Entry> entries = new LinkedHashMap<>();
+
+    /** A resident key and what its users need to know. */
+    private static final class Entry
+    {
+        private final KeyRef ref;
+        private AutoCloseable key;
+        private RuntimeException failure;
+        private long loadMs;
+        private int users;
+        private boolean evicted;
+
+        Entry(final KeyRef ref)
+        {
+            this.ref = ref;
+        }
+    }
+
+    /** A key held by one job until closed. */
+    public final class Lease implements AutoCloseable
+    {
+        private final Entry entry;
+        private boolean closed;
+
+        private Lease(final Entry entry)
+        {
+            this.entry = entry;
+        }
+
+        /** @return the bellperson key (a PARAMS lease). */
+        public ProvingKey params()
+        {
+            return (ProvingKey)entry.key;
+        }
+
+        /** @return the snarkjs key (a ZKEY lease). */
+        public Zkey zkey()
+        {
+            return (Zkey)entry.key;
+        }
+
+        @Override
+        public void close()
+        {
+            synchronized (KeyCache.this)
+            {
+                if (closed)
+                {
+                    return;
+                }
+                closed = true;
+                entry.users--;
+                if (entry.evicted && entry.users == 0)
+                {
+                    closeKey(entry);
+                }
+            }
+        }
+    }
+
+    /** What /status shows of a key. @param loadMs how long loading and checking took */
+    public record KeyInfo(KeyRef ref, boolean resident, long loadMs)
+    {
+    }
+
+    /** @param threads threads for checking a key's points while it loads. */
+    public KeyCache(final int threads)
+    {
+        this.threads = threads;
+    }
+
+    /**
+     * @return the key, loading it first if it is not resident.
+     * @throws IllegalArgumentException naming the file when it is missing or malformed.
+     */
+    public Lease acquire(final KeyRef ref)
+    {
+        final Entry e;
+        synchronized (this)
+        {
+            e = entries.computeIfAbsent(ref, Entry::new);
+            e.users++;
+        }
+        // one loader per entry; the others wait on the entry, not on the whole cache
+        synchronized (e)
+        {
+            if (e.key == null && e.failure == null)
+            {
+                final long t0 = System.nanoTime();
+                try
+                {
+                    e.key = load(ref);
+                    e.loadMs = (System.nanoTime() - t0) / 1_000_000;
+                }
+                catch (final RuntimeException ex)
+                {
+                    e.failure = ex;
+                }
+            }
+        }
+        if (e.failure != null)
+        {
+            synchronized (this)
+            {
+                e.users--;
+                // a failed load is not cached: the file may be fixed before the next job
+                entries.remove(ref, e);
+            }
+            throw e.failure;
+        }
+        return new Lease(e);
+    }
+
+    private AutoCloseable load(final KeyRef ref)
+    {
+        if (!Files.isReadable(ref.path()))
+        {
+            throw new IllegalArgumentException(ref.path() + ": no such readable " + ref.kindName() + " file on the"
+                + " daemon's host");
+        }
+        return ref.kind() == KeyRef.Kind.PARAMS ? BellpersonParams.read(ref.path(), true, threads)
+            : Zkey.open(ref.path(), true);
+    }
+
+    /** Loads a key (if it is not resident) and keeps it. */
+    public KeyInfo preload(final KeyRef ref)
+    {
+        try (Lease lease = acquire(ref))
+        {
+            return info(lease.entry);
+        }
+    }
+
+    /** @return what the key was; not resident afterwards (closed once its last user lets go). */
+    public synchronized KeyInfo evict(final KeyRef ref)
+    {
+        final Entry e = entries.remove(ref);
+        if (e == null)
+        {
+            return new KeyInfo(ref, false, 0);
+        }
+        e.evicted = true;
+        if (e.users == 0)
+        {
+            closeKey(e);
+        }
+        return new KeyInfo(ref, false, e.loadMs);
+    }
+
+    /** @return the resident keys. */
+    public synchronized List<KeyInfo> resident()
+    {
+        final List<KeyInfo> out = new ArrayList<>();
+        for (final Entry e : entries.values())
+        {
+            if (e.key != null)
+            {
+                out.add(info(e));
+            }
+        }
+        return out;
+    }
+
+    private static KeyInfo info(final Entry e)
+    {
+        return new KeyInfo(e.ref, e.key != null && !e.evicted, e.loadMs);
+    }
+
+    private static void closeKey(final Entry e)
+    {
+        synchronized (e)
+        {
+            if (e.key != null)
+            {
+                try
+                {
+                    e.key.close();
+                }
+                catch (final Exception ex)
+                {
+                    throw new IllegalStateException("closing the key " + e.ref.path() + ": " + ex.getMessage(), ex);
+                }
+                e.key = null;
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close()
+    {
+        for (final Entry e : entries.values())
+        {
+            e.evicted = true;
+            if (e.users == 0)
+            {
+                closeKey(e);
+            }
+        }
+        entries.clear();
+    }
+}

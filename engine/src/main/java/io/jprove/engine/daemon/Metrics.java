@@ -1,0 +1,152 @@
+package io.jprove.engine.daemon;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The daemon's counters, and their rendering in the Prometheus text exposition format (version 0.0.4) with the
+ * gauges of the moment. Counters only grow (Prometheus derives rates from them); durations are summaries of sum and
+ * count in seconds. Thread-safe.
+ */
+final class Metrics
+{
+    private final LongAdder submitted = new LongAdder();
+    private final LongAdder duplicates = new LongAdder();
+    private final Map<RequestException.Reason, LongAdder> rejected = adders(RequestException.Reason.class);
+    private final LongAdder unauthenticated = new LongAdder();
+    private final Map<JobState, LongAdder> finished = adders(JobState.class);
+    private final LongAdder partitions = new LongAdder();
+    private final LongAdder partitionNanos = new LongAdder();
+    private final LongAdder jobNanos = new LongAdder();
+    private final LongAdder jobsTimed = new LongAdder();
+
+    /** The values of the moment that the counters do not hold. */
+    record Gauges(Map<JobState, Integer> jobs, int workers, int busyWorkers, int keysResident, long heapUsedBytes,
+        long journalEntries)
+    {
+    }
+
+    private static <E extends Enum<E>> Map<E, LongAdder> adders(final Class<E> type)
+    {
+        final Map<E, LongAdder> m = new EnumMap<>(type);
+        for (final E e : type.getEnumConstants())
+        {
+            m.put(e, new LongAdder());
+        }
+        return m;
+    }
+
+    void submitted(final boolean duplicate)
+    {
+        (duplicate ? duplicates : submitted).increment();
+    }
+
+    void rejected(final RequestException.Reason reason)
+    {
+        rejected.get(reason).increment();
+    }
+
+    void unauthenticated()
+    {
+        unauthenticated.increment();
+    }
+
+    void partitionProved(final long nanos)
+    {
+        partitions.increment();
+        partitionNanos.add(nanos);
+    }
+
+    void finished(final JobState state, final long jobNanosSinceSubmit)
+    {
+        finished.get(state).increment();
+        if (state == JobState.SUCCEEDED)
+        {
+            jobNanos.add(jobNanosSinceSubmit);
+            jobsTimed.increment();
+        }
+    }
+
+    /** @return the exposition text. */
+    String render(final Gauges g)
+    {
+        final StringBuilder out = new StringBuilder(2048);
+        counter(out, "jprove_daemon_jobs_submitted_total", "Jobs accepted (not counting duplicate requests).",
+            submitted.sum());
+        counter(out, "jprove_daemon_requests_duplicate_total", "Requests answered with the job of an earlier request"
+            + " with the same id and payload.", duplicates.sum());
+        header(out, "jprove_daemon_requests_rejected_total", "Requests refused, by reason.", "counter");
+        rejected.forEach((reason, n) -> sample(out, "jprove_daemon_requests_rejected_total",
+            "reason=\"" + reason.name().toLowerCase(Locale.ROOT) + "\"", n.sum()));
+        sample(out, "jprove_daemon_requests_rejected_total", "reason=\"unauthenticated\"", unauthenticated.sum());
+        header(out, "jprove_daemon_jobs_finished_total", "Jobs that ended, by final state.", "counter");
+        for (final JobState s : JobState.values())
+        {
+            if (s.isFinished())
+            {
+                sample(out, "jprove_daemon_jobs_finished_total", state(s), finished.get(s).sum());
+            }
+        }
+        header(out, "jprove_daemon_jobs", "Jobs the daemon knows now, by state (finished ones until pruned).",
+            "gauge");
+        g.jobs().forEach((s, n) -> sample(out, "jprove_daemon_jobs", state(s), n));
+        header(out, "jprove_daemon_partition_seconds", "Wall time of proving one partition, verification included.",
+            "summary");
+        sample(out, "jprove_daemon_partition_seconds_sum", "", partitionNanos.sum() / 1e9);
+        sample(out, "jprove_daemon_partition_seconds_count", "", partitions.sum());
+        header(out, "jprove_daemon_job_seconds", "Wall time from acceptance to success of a job.", "summary");
+        sample(out, "jprove_daemon_job_seconds_sum", "", jobNanos.sum() / 1e9);
+        sample(out, "jprove_daemon_job_seconds_count", "", jobsTimed.sum());
+        gauge(out, "jprove_daemon_workers", "Worker threads, each proving one partition at a time.", g.workers());
+        gauge(out, "jprove_daemon_workers_busy", "Workers proving a partition now.", g.busyWorkers());
+        gauge(out, "jprove_daemon_keys_resident", "Proving keys loaded, checked and kept.", g.keysResident());
+        gauge(out, "jprove_daemon_heap_used_bytes", "Java heap in use.", g.heapUsedBytes());
+        gauge(out, "jprove_daemon_journal_entries", "Entries in the journal's current generation.",
+            g.journalEntries());
+        return out.toString();
+    }
+
+    private static String state(final JobState s)
+    {
+        return "state=\"" + s.name().toLowerCase(Locale.ROOT) + "\"";
+    }
+
+    private static void counter(final StringBuilder out, final String name, final String help, final long value)
+    {
+        header(out, name, help, "counter");
+        sample(out, name, "", value);
+    }
+
+    private static void gauge(final StringBuilder out, final String name, final String help, final long value)
+    {
+        header(out, name, help, "gauge");
+        sample(out, name, "", value);
+    }
+
+    private static void header(final StringBuilder out, final String name, final String help, final String type)
+    {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
+
+    private static void sample(final StringBuilder out, final String name, final String labels, final double value)
+    {
+        out.append(name);
+        if (!labels.isEmpty())
+        {
+            out.append('{').append(labels).append('}');
+        }
+        out.append(' ');
+        if (value == Math.rint(value) && Math.abs(value) < 1e15)
+        {
+            out.append((long)value);
+        }
+        else
+        {
+            out.append(value);
+        }
+        out.append('\n');
+    }
+}

@@ -1,0 +1,119 @@
+package io.jprove.engine.daemon;
+
+import java.util.Locale;
+
+import io.jprove.engine.daemon.rpc.JobStatus;
+import io.jprove.engine.daemon.rpc.KeyStatus;
+import io.jprove.engine.daemon.rpc.PartitionState;
+import io.jprove.engine.daemon.rpc.StatusReply;
+import io.jprove.engine.daemon.rpc.WorkerStatus;
+
+/**
+ * HTTP's {@code GET /status}: the gRPC StatusReply as JSON, field names as in the .proto, enum values in lower case
+ * ({@code "state": "running"}, partitions as a list of states).
+ * <pre>
+ * {"queue_capacity": 64,
+ *  "jobs": [{"job_id": 3, "request_id": "r1", "state": "running", "priority": 0, "circuit": "builtin",
+ *            "partitions": ["done", "running", "queued"], "error": "", "submitted_unix_ms": ..., ...}],
+ *  "workers": [{"worker": 0, "device": "cpu, 2 threads", "job_id": 3, "partition": 1}],
+ *  "devices": ["cpu, 2 threads"],
+ *  "keys": [{"path": "...", "kind": "params", "resident": true, "load_ms": 12}],
+ *  "memory": {"heap_used_bytes": ..., "heap_max_bytes": ..., "direct_bytes": ...}}
+ * </pre>
+ */
+final class StatusJson
+{
+    private StatusJson()
+    {
+    }
+
+    static String of(final StatusReply s)
+    {
+        final StringBuilder out = new StringBuilder(1024);
+        out.append("{\"queue_capacity\": ").append(s.getQueueCapacity()).append(",\n \"jobs\": [");
+        for (int i = 0; i < s.getJobsCount(); i++)
+        {
+            out.append(i == 0 ? "\n  " : ",\n  ");
+            job(out, s.getJobs(i));
+        }
+        out.append("],\n \"workers\": [");
+        for (int i = 0; i < s.getWorkersCount(); i++)
+        {
+            final WorkerStatus w = s.getWorkers(i);
+            out.append(i == 0 ? "\n  " : ",\n  ").append("{\"worker\": ").append(w.getWorker())
+                .append(", \"device\": ");
+            string(out, w.getDevice());
+            out.append(", \"job_id\": ").append(w.getJobId()).append(", \"partition\": ").append(w.getPartition())
+                .append('}');
+        }
+        out.append("],\n \"devices\": [");
+        s.getWorkersList().stream().map(WorkerStatus::getDevice).distinct().forEach(d ->
+        {
+            out.append(out.charAt(out.length() - 1) == '[' ? "" : ", ");
+            string(out, d);
+        });
+        out.append("],\n \"keys\": [");
+        for (int i = 0; i < s.getKeysCount(); i++)
+        {
+            final KeyStatus k = s.getKeys(i);
+            out.append(i == 0 ? "\n  " : ",\n  ").append("{\"path\": ");
+            string(out, k.getPath());
+            out.append(", \"kind\": ");
+            string(out, k.getKind());
+            out.append(", \"resident\": ").append(k.getResident()).append(", \"load_ms\": ").append(k.getLoadMs())
+                .append('}');
+        }
+        out.append("],\n \"memory\": {\"heap_used_bytes\": ").append(s.getMemory().getHeapUsedBytes())
+            .append(", \"heap_max_bytes\": ").append(s.getMemory().getHeapMaxBytes()).append(", \"direct_bytes\": ")
+            .append(s.getMemory().getDirectBytes()).append("}}\n");
+        return out.toString();
+    }
+
+    private static void job(final StringBuilder out, final JobStatus j)
+    {
+        out.append("{\"job_id\": ").append(j.getJobId()).append(", \"request_id\": ");
+        string(out, j.getRequestId());
+        out.append(", \"state\": \"").append(j.getState().name().toLowerCase(Locale.ROOT)).append("\", \"priority\": ")
+            .append(j.getPriority()).append(", \"circuit\": \"").append(j.getCircuit()).append("\", \"partitions\": [");
+        for (int i = 0; i < j.getPartitionsCount(); i++)
+        {
+            final PartitionState p = j.getPartitions(i);
+            out.append(i == 0 ? "\"" : ", \"").append(p.name().substring("PARTITION_".length())
+                .toLowerCase(Locale.ROOT)).append('"');
+        }
+        out.append("], \"error\": ");
+        string(out, j.getError());
+        out.append(", \"submitted_unix_ms\": ").append(j.getSubmittedUnixMs()).append(", \"finished_unix_ms\": ")
+            .append(j.getFinishedUnixMs()).append('}');
+    }
+
+    /** Appends a JSON string literal. */
+    static void string(final StringBuilder out, final String s)
+    {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++)
+        {
+            final char c = s.charAt(i);
+            switch (c)
+            {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default ->
+                {
+                    if (c < 0x20)
+                    {
+                        out.append(String.format("\\u%04x", (int)c));
+                    }
+                    else
+                    {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+}

@@ -1,0 +1,113 @@
+package io.jprove.engine.daemon;
+
+import io.jprove.engine.groth16.StepTimes;
+import io.jprove.timeline.Timeline;
+
+/**
+ * A worker thread: takes the next partition from the {@link Scheduler}, proves it with its own
+ * {@link PartitionProver}, and hands the result to the {@link JobTable}, which journals it. Between two partitions
+ * it takes the scheduler's next choice, so a cancelled job gets no further partition and a higher priority job goes
+ * first at the next boundary.
+ */
+final class Worker implements Runnable
+{
+    private final int index;
+    private final Scheduler scheduler;
+    private final JobTable table;
+    private final PartitionProver prover;
+    private final Metrics metrics;
+    private final Timeline timeline;
+    private volatile long jobId;
+    private volatile int partition = -1;
+
+    Worker(final int index, final Scheduler scheduler, final JobTable table, final PartitionProver prover,
+        final Metrics metrics, final Timeline timeline)
+    {
+        this.index = index;
+        this.scheduler = scheduler;
+        this.table = table;
+        this.prover = prover;
+        this.metrics = metrics;
+        this.timeline = timeline;
+    }
+
+    /** @return the worker's index. */
+    int index()
+    {
+        return index;
+    }
+
+    /** @return the backend it proves on. */
+    String device()
+    {
+        return prover.device();
+    }
+
+    /** @return the job being proved, 0 when idle. */
+    long jobId()
+    {
+        return jobId;
+    }
+
+    /** @return the partition being proved, -1 when idle. */
+    int partition()
+    {
+        return partition;
+    }
+
+    @Override
+    public void run()
+    {
+        try
+        {
+            Scheduler.Assignment a;
+            while ((a = scheduler.take()) != null)
+            {
+                prove(a.job(), a.partition());
+            }
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
+        finally
+        {
+            prover.close();
+        }
+    }
+
+    private void prove(final Job job, final int p)
+    {
+        jobId = job.id();
+        partition = p;
+        final long t0 = System.nanoTime();
+        try
+        {
+            final PartitionProver.PartitionProof proof = prover.prove(job.id(), job.spec(), p,
+                new StepTimes(timeline, job.id(), p, index, -1));
+            metrics.partitionProved(System.nanoTime() - t0);
+            table.partitionDone(job, p, proof, System.currentTimeMillis());
+        }
+        catch (final RuntimeException | OutOfMemoryError e)
+        {
+            table.partitionFailed(job, p, oneLine(e), System.currentTimeMillis());
+        }
+        finally
+        {
+            jobId = 0;
+            partition = -1;
+        }
+    }
+
+    /** @return the message and its cause's, on one line: what a client sees of a failed job. */
+    static String oneLine(final Throwable e)
+    {
+        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        final Throwable cause = e.getCause();
+        if (cause != null && cause.getMessage() != null && !text.contains(cause.getMessage()))
+        {
+            text = text + ": " + cause.getMessage();
+        }
+        return text.replace('\n', ' ');
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * The proving daemon ({@code jprove daemon}): a gRPC service and an HTTP endpoint in front of a durable job table.
+ * <ul>
+ *   <li>{@link io.jprove.engine.daemon.Daemon} starts it from a {@link io.jprove.engine.daemon.DaemonConfig};</li>
+ *   <li>every accepted job, proved partition, end and prune is journaled (Chronicle Queue) before it is acted on,
+ *       so a daemon killed at any point resumes its unfinished jobs and proves each partition into the result
+ *       once;</li>
+ *   <li>workers prove one partition at a time through {@link io.jprove.engine.daemon.PartitionProver}, the one
+ *       interface between the daemon and the proving code, so cancel and priorities act at partition
+ *       boundaries;</li>
+ *   <li>{@link io.jprove.engine.daemon.DaemonClient} is the client the CLI's {@code submit} and
+ *       {@code prove --daemon} use.</li>
+ * </ul>
+ * The API is {@code src/main/proto/jprove/daemon/v1/prover.proto}; its Java classes ({@code ...daemon.rpc}) are
+ * generated at build time.
+ */
+package io.jprove.engine.daemon;

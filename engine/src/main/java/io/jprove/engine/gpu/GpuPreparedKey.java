@@ -1,0 +1,215 @@
+package io.jprove.engine.gpu;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.jprove.engine.groth16.PreparedKey;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.field.Fr;
+import io.jprove.kernels.Accelerator;
+import io.jprove.kernels.msm.GpuScalarSplit;
+import io.jprove.kernels.msm.MsmCurve;
+
+/**
+ * A proving key resident on one device for a {@link GpuProverBackend}: the five queries ({@link DeviceQuery}: H, L,
+ * A and B in G1, B in G2), each with the precomputed table its MSM plan chose for the memory it was given, and the
+ * splitters of the three scalar sets (aux for L, z under A's density, z under B's density, the last shared by B in G1
+ * and G2). Everything is allocated here, once per key and device; a partition allocates only its own vectors.
+ * <p>
+ * Memory: what the device has free at preparation, less what one partition needs (a, b, c, z and the splits) and a
+ * reserve, is shared among the queries in proportion to their points' bytes; each query's plan takes the fastest
+ * window and number of precomputed copies that fit its share ({@code MsmPlan.choose}).
+ */
+public final class GpuPreparedKey implements PreparedKey
+{
+    /** Device memory left alone at preparation, for the driver, the NTT tables and fragmentation. */
+    static final long RESERVE_BYTES = 1L << 30;
+
+    private final ProvingKey key;
+    private final String device;
+    private final DeviceQuery h;
+    private final DeviceQuery l;
+    private final DeviceQuery a;
+    private final DeviceQuery b1;
+    private final DeviceQuery b2;
+    private final GpuScalarSplit splitL;
+    private final GpuScalarSplit splitA;
+    private final GpuScalarSplit splitB;
+    private final long prepareNanos;
+
+    private GpuPreparedKey(final ProvingKey key, final String device, final List<DeviceQuery> queries,
+        final List<GpuScalarSplit> splits, final long prepareNanos)
+    {
+        this.key = key;
+        this.device = device;
+        this.h = queries.get(0);
+        this.l = queries.get(1);
+        this.a = queries.get(2);
+        this.b1 = queries.get(3);
+        this.b2 = queries.get(4);
+        this.splitL = splits.get(0);
+        this.splitA = splits.get(1);
+        this.splitB = splits.get(2);
+        this.prepareNanos = prepareNanos;
+    }
+
+    /**
+     * Uploads the key's queries and precomputes their tables; returns when they are ready.
+     *
+     * @throws IllegalStateException when the device cannot hold the key and one partition, saying how much it needs.
+     */
+    static GpuPreparedKey prepare(final Accelerator accelerator, final ProvingKey key, final String device)
+    {
+        final long domainSize = key.domainSize();
+        final long start = System.nanoTime();
+        final long scalars = key.vk().numInputs() + key.l().size();
+        final long g1 = MsmCurve.G1.affineBytes();
+        final long[] counts = {key.h().size(), key.l().size(), key.a().size(), key.bG1().size(), key.bG2().size()};
+        final long[] pointBytes = {counts[0] * g1, counts[1] * g1, counts[2] * g1, counts[3] * g1,
+            counts[4] * MsmCurve.G2.affineBytes()};
+        final long partition = partitionBytes(domainSize, scalars, counts);
+        long bases = 0;
+        for (final long bytes : pointBytes)
+        {
+            bases += bytes;
+        }
+        final long free = accelerator.memoryInfo()[0];
+        final long usable = free - partition - RESERVE_BYTES;
+        if (usable < bases)
+        {
+            throw new IllegalStateException(device + " has " + mib(free) + " free; this key's " + mib(bases)
+                + " of points, one partition's " + mib(partition) + " of buffers and a reserve of "
+                + mib(RESERVE_BYTES) + " do not fit");
+        }
+        final String[] names = {"h", "l", "a", "b1", "b2"};
+        final List<DeviceQuery> queries = new ArrayList<>();
+        final List<GpuScalarSplit> splits = new ArrayList<>();
+        try
+        {
+            for (int q = 0; q < names.length; q++)
+            {
+                final long share = (long)((double)usable * pointBytes[q] / Math.max(1, bases));
+                queries.add(DeviceQuery.prepare(accelerator, names[q], q == 4 ? MsmCurve.G2 : MsmCurve.G1,
+                    segment(key, q), counts[q], share, q != 0));
+            }
+            splits.add(new GpuScalarSplit(accelerator, counts[1], counts[1]));
+            splits.add(new GpuScalarSplit(accelerator, scalars, counts[2]));
+            splits.add(new GpuScalarSplit(accelerator, scalars, counts[3]));
+        }
+        catch (final RuntimeException ex)
+        {
+            splits.forEach(GpuScalarSplit::close);
+            queries.forEach(DeviceQuery::close);
+            throw ex;
+        }
+        return new GpuPreparedKey(key, device, queries, splits, System.nanoTime() - start);
+    }
+
+    private static java.lang.foreign.MemorySegment segment(final ProvingKey key, final int query)
+    {
+        return switch (query)
+        {
+            case 0 -> key.h().segment();
+            case 1 -> key.l().segment();
+            case 2 -> key.a().segment();
+            case 3 -> key.bG1().segment();
+            default -> key.bG2().segment();
+        };
+    }
+
+    /** a, b, c (m each), z, the splits' tails and bitmaps: one partition's device memory beside the key. */
+    static long partitionBytes(final long domainSize, final long scalars, final long[] counts)
+    {
+        final long vectors = (3 * domainSize + scalars) * Fr.BYTES;
+        final long tails = (counts[1] + counts[2] + counts[3]) * (Fr.BYTES + Integer.BYTES);
+        return vectors + tails + 3 * (scalars / 8 + 64);
+    }
+
+    private static String mib(final long bytes)
+    {
+        return (bytes >> 20) + " MiB";
+    }
+
+    @Override
+    public ProvingKey key()
+    {
+        return key;
+    }
+
+    @Override
+    public String device()
+    {
+        return device;
+    }
+
+    DeviceQuery h()
+    {
+        return h;
+    }
+
+    DeviceQuery l()
+    {
+        return l;
+    }
+
+    DeviceQuery a()
+    {
+        return a;
+    }
+
+    DeviceQuery b1()
+    {
+        return b1;
+    }
+
+    DeviceQuery b2()
+    {
+        return b2;
+    }
+
+    GpuScalarSplit splitL()
+    {
+        return splitL;
+    }
+
+    GpuScalarSplit splitA()
+    {
+        return splitA;
+    }
+
+    GpuScalarSplit splitB()
+    {
+        return splitB;
+    }
+
+    /** @return how long preparation took (upload and tables), nanoseconds. */
+    public long prepareNanos()
+    {
+        return prepareNanos;
+    }
+
+    /** @return the queries' plans and table sizes, for logs. */
+    public String describe()
+    {
+        final StringBuilder out = new StringBuilder();
+        for (final DeviceQuery q : new DeviceQuery[] {h, l, a, b1, b2})
+        {
+            out.append(q.name()).append(": ").append(q.count()).append(" points, ").append(q.plan()).append(", ")
+                .append(mib(q.tableBytes())).append('\n');
+        }
+        return out.toString();
+    }
+
+    @Override
+    public void close()
+    {
+        for (final GpuScalarSplit s : new GpuScalarSplit[] {splitL, splitA, splitB})
+        {
+            s.close();
+        }
+        for (final DeviceQuery q : new DeviceQuery[] {h, l, a, b1, b2})
+        {
+            q.close();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.jprove.engine.groth16;
+
+/**
+ * Told of every kernel and copy a backend runs for one partition, as it runs them: the source of the timeline's
+ * {@code KERNEL} and {@code COPY} events. A GPU backend reports device-measured intervals (CUDA events converted to
+ * the timeline clock); the CPU backend reports its compute steps, host-measured, since there the host is the device.
+ * Called on the thread that called {@link ProverBackend#prove}, or on a backend thread for asynchronous work; an
+ * implementation must not block.
+ */
+public interface BackendListener
+{
+    /** Hears nothing. */
+    BackendListener NONE = new BackendListener()
+    {
+        @Override
+        public void kernel(final ProvingPhase phase, final String name, final long startNs, final long durationNs)
+        {
+        }
+
+        @Override
+        public void copy(final String name, final long startNs, final long durationNs, final long bytes)
+        {
+        }
+    };
+
+    /**
+     * A kernel (a compute step) ran.
+     *
+     * @param phase      what it belongs to.
+     * @param name       what it was, short ("intt a", "msm h"); a small fixed set per backend.
+     * @param startNs    its start on the timeline clock ({@link io.jprove.timeline.TimelineClock}).
+     * @param durationNs its duration.
+     */
+    void kernel(ProvingPhase phase, String name, long startNs, long durationNs);
+
+    /**
+     * A host↔device copy ran.
+     *
+     * @param name       what was copied ("h2d abc").
+     * @param startNs    its start on the timeline clock.
+     * @param durationNs its duration.
+     * @param bytes      bytes moved.
+     */
+    void copy(String name, long startNs, long durationNs, long bytes);
+}

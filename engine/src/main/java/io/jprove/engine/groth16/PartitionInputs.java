@@ -1,0 +1,102 @@
+package io.jprove.engine.groth16;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
+
+import io.jprove.engine.r1cs.DensityBitmap;
+import io.jprove.engine.r1cs.ProverInputs;
+import io.jprove.field.FrVector;
+
+/**
+ * What one partition's proof consumes on a {@link ProverBackend}, in the design's layout (Fr, Montgomery form, 32
+ * bytes per element). The memory is the caller's (pooled buffers in the pipeline); the backend reads it and may
+ * overwrite a, b and c (the H chain runs in place), so they are consumed by one proof.
+ *
+ * @param assignment the full assignment z = (inputs, aux): ONE first, then the public inputs, then the aux variables.
+ * @param numInputs  public inputs, ONE included: z[0 .. numInputs) are inputs.
+ * @param a          ⟨A_k, z⟩ for every row, zero-padded to the domain size m (a power of two), natural order.
+ * @param b          ⟨B_k, z⟩, likewise.
+ * @param c          ⟨C_k, z⟩, likewise.
+ * @param aDensity   over z: bit i set when variable i has a point in the key's a query (bellperson: every input and
+ *                   the aux variables of some A row).
+ * @param bDensity   over z: bit i set when variable i has points in the b queries.
+ */
+public record PartitionInputs(FrVector assignment, int numInputs, FrVector a, FrVector b, FrVector c,
+    BitSet aDensity, BitSet bDensity)
+{
+    /** Checks the sizes. */
+    public PartitionInputs
+    {
+        final long m = a.size();
+        if (m == 0 || Long.bitCount(m) != 1 || b.size() != m || c.size() != m)
+        {
+            throw new IllegalArgumentException("a, b, c must have one power-of-two length; got " + a.size() + ", "
+                + b.size() + ", " + c.size());
+        }
+        if (numInputs < 1 || numInputs > assignment.size())
+        {
+            throw new IllegalArgumentException(numInputs + " inputs in an assignment of " + assignment.size());
+        }
+    }
+
+    /** @return m, the NTT domain size. */
+    public long domainSize()
+    {
+        return a.size();
+    }
+
+    /** @return aux variables: z's length minus the inputs. */
+    public int numAux()
+    {
+        return Math.toIntExact(assignment.size() - numInputs);
+    }
+
+    /**
+     * Copies a synthesized partition into fresh vectors of {@code arena}: z gathered from the witness, a, b, c padded
+     * with zeros to m.
+     *
+     * @param inputs the synthesis result; left as it was.
+     * @param m      the domain size, at least the rows.
+     */
+    public static PartitionInputs copyOf(final ProverInputs inputs, final long m, final Arena arena)
+    {
+        final FrVector in = inputs.witness().inputs();
+        final FrVector aux = inputs.witness().aux();
+        final FrVector z = FrVector.allocate(arena, in.size() + aux.size());
+        MemorySegment.copy(in.segment(), 0, z.segment(), 0, in.segment().byteSize());
+        MemorySegment.copy(aux.segment(), 0, z.segment(), in.segment().byteSize(), aux.segment().byteSize());
+        return new PartitionInputs(z, inputs.witness().numInputs(), FrVectors.copyPadded(inputs.a(), m, arena),
+            FrVectors.copyPadded(inputs.b(), m, arena), FrVectors.copyPadded(inputs.c(), m, arena),
+            aDensity(inputs), bDensity(inputs));
+    }
+
+    /** @return the A density over z of a synthesized partition: every input, then its aux density. */
+    public static BitSet aDensity(final ProverInputs inputs)
+    {
+        final int n = inputs.witness().numInputs();
+        final BitSet bits = shifted(inputs.aAuxDensity(), n);
+        bits.set(0, n);
+        return bits;
+    }
+
+    /** @return the B density over z of a synthesized partition: its input density, then its aux density. */
+    public static BitSet bDensity(final ProverInputs inputs)
+    {
+        final int n = inputs.witness().numInputs();
+        final BitSet bits = shifted(inputs.bAuxDensity(), n);
+        bits.or(BitSet.valueOf(inputs.bInputDensity().toWords()));
+        return bits;
+    }
+
+    private static BitSet shifted(final DensityBitmap aux, final int by)
+    {
+        final BitSet source = BitSet.valueOf(aux.toWords());
+        final BitSet out = new BitSet(by + aux.size());
+        for (int i = source.nextSetBit(0); i >= 0; i = source.nextSetBit(i + 1))
+        {
+            out.set(by + i);
+        }
+        return out;
+    }
+}

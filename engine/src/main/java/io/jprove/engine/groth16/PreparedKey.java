@@ -1,0 +1,20 @@
+package io.jprove.engine.groth16;
+
+/**
+ * A proving key made ready on one device by {@link ProverBackend#prepare}: whatever the backend keeps resident there
+ * across partitions (on a GPU the bases in device memory and their precomputed tables; on the CPU views of the key's
+ * host vectors). One per key and device, prepared once, used by every partition proved there, by several threads at
+ * once.
+ */
+public interface PreparedKey extends AutoCloseable
+{
+    /** @return the key it was prepared from (still owned by its caller). */
+    ProvingKey key();
+
+    /** @return where it lives, as {@link ProverBackend#name()} says. */
+    String device();
+
+    /** Frees what preparation made resident (device memory, tables); the source key stays open. */
+    @Override
+    void close();
+}

@@ -1,0 +1,157 @@
+package io.jprove.engine.pipeline;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongPredicate;
+
+import io.jprove.engine.groth16.Proof;
+
+/**
+ * A submitted job: its id, what was asked, and its result as a future that completes once, with every partition's
+ * proof, or with the first partition's failure, or with a {@link CancellationException}. Partitions complete from
+ * several device workers in any order; the proofs are kept in partition order. Thread-safe.
+ */
+public final class Job
+{
+    /** Where a job is. */
+    enum State
+    {
+        /** Partitions are waiting, being synthesized or proved. */
+        RUNNING,
+        /** Every partition was proved. */
+        DONE,
+        /** A partition failed; the others were dropped. */
+        FAILED,
+        /** Cancelled; partitions in progress were dropped at their next boundary. */
+        CANCELLED
+    }
+
+    private final long id;
+    private final JobSpec spec;
+    private final LongPredicate canceller;
+    private final CompletableFuture<JobResult> result = new CompletableFuture<>();
+    private final Proof[] proofs;
+    private final long[][] publicInputs;
+    private final String[] devices;
+    private int remaining;
+    private volatile State state = State.RUNNING;
+
+    Job(final long id, final JobSpec spec, final LongPredicate canceller)
+    {
+        this.id = id;
+        this.spec = spec;
+        this.canceller = canceller;
+        this.proofs = new Proof[spec.partitions()];
+        this.publicInputs = new long[spec.partitions()][];
+        this.devices = new String[spec.partitions()];
+        this.remaining = spec.partitions();
+    }
+
+    /** @return the id the pipeline gave it (increasing with submission). */
+    public long id()
+    {
+        return id;
+    }
+
+    /** @return its name. */
+    public String name()
+    {
+        return spec.name();
+    }
+
+    /** @return what was submitted. */
+    public JobSpec spec()
+    {
+        return spec;
+    }
+
+    /** @return the result: completes with the proofs, a {@link PartitionFailedException} or a cancellation. */
+    public CompletableFuture<JobResult> result()
+    {
+        return result;
+    }
+
+    /**
+     * Cancels the job at partition boundaries: no partition of it starts synthesis or proving after this call; the
+     * ones running finish their current stage and are dropped.
+     *
+     * @return whether this call cancelled it (false when it had already finished).
+     */
+    public boolean cancel()
+    {
+        return canceller.test(id);
+    }
+
+    /** @return true once it is done, failed or cancelled: its remaining partitions are to be dropped. */
+    public boolean isFinished()
+    {
+        return state != State.RUNNING;
+    }
+
+    State state()
+    {
+        return state;
+    }
+
+    /** @return partitions proved so far (for progress). */
+    public synchronized int provedPartitions()
+    {
+        return spec.partitions() - remaining;
+    }
+
+    /** Records a partition's proof. @return true when it was the job's last one (the job is now done). */
+    synchronized boolean complete(final int partition, final Proof proof, final long[] inputs, final String device)
+    {
+        if (state != State.RUNNING || proofs[partition] != null)
+        {
+            return false;
+        }
+        proofs[partition] = proof;
+        publicInputs[partition] = inputs;
+        devices[partition] = device;
+        if (--remaining > 0)
+        {
+            return false;
+        }
+        state = State.DONE;
+        result.complete(new JobResult(id, spec.name(), List.of(proofs), List.copyOf(Arrays.asList(publicInputs)),
+            List.of(devices)));
+        return true;
+    }
+
+    /**
+     * Fails the job: with a {@link PartitionFailedException} when a partition failed, or another error when the
+     * pipeline stopped under it. @return true when this call failed it.
+     */
+    synchronized boolean fail(final RuntimeException e)
+    {
+        if (state != State.RUNNING)
+        {
+            return false;
+        }
+        state = State.FAILED;
+        result.completeExceptionally(e);
+        return true;
+    }
+
+    /** Marks it cancelled. @return true when this call cancelled it. */
+    synchronized boolean markCancelled()
+    {
+        if (state != State.RUNNING)
+        {
+            return false;
+        }
+        state = State.CANCELLED;
+        result.completeExceptionally(new CancellationException("job " + id + " (" + spec.name() + ") was cancelled"));
+        return true;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "job " + id + " (" + spec.name() + ", priority " + spec.priority() + ", " + spec.partitions()
+            + " partitions, " + state + ")";
+    }
+}

@@ -1,0 +1,114 @@
+package io.jprove.engine.daemon;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code jprove daemon} as a child JVM, with this JVM's class path and the flags jvm.options gave it, so that a
+ * test can kill it with SIGKILL and start it again on the same data folder.
+ */
+final class DaemonProcess implements AutoCloseable
+{
+    private static final Pattern LISTENING = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+) .*?(\\d+) job\\(s\\)"
+        + " resumed");
+
+    private final Process process;
+    private final int port;
+    private final int resumed;
+    private final List<String> output = new ArrayList<>();
+
+    private DaemonProcess(final Path config) throws IOException
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElseThrow());
+        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
+        {
+            if (arg.startsWith("--add-") || arg.startsWith("--enable-native-access")
+                || arg.startsWith("--sun-misc-unsafe") || arg.startsWith("-Dchronicle"))
+            {
+                command.add(arg);
+            }
+        }
+        // surefire runs tests from a manifest-only jar; its property holds the real class path
+        final String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        command.addAll(List.of("-Xmx512m", "-cp", classPath, "io.jprove.engine.cli.Main", "daemon", "--config",
+            config.toString()));
+        process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+            StandardCharsets.UTF_8));
+        String line;
+        Matcher m = null;
+        while ((line = out.readLine()) != null)
+        {
+            output.add(line);
+            m = LISTENING.matcher(line);
+            if (m.find())
+            {
+                break;
+            }
+        }
+        if (line == null)
+        {
+            process.destroyForcibly();
+            throw new IllegalStateException("the daemon did not start: " + String.join("\n", output));
+        }
+        port = Integer.parseInt(m.group(1));
+        resumed = Integer.parseInt(m.group(2));
+        // keep draining its output, so that a full pipe never blocks it
+        final Thread drain = new Thread(() -> out.lines().forEach(l ->
+        {
+            synchronized (output)
+            {
+                output.add(l);
+            }
+        }), "daemon-output");
+        drain.setDaemon(true);
+        drain.start();
+    }
+
+    /** Starts a daemon with {@code settings} (properties lines) written to a config file in {@code dir}. */
+    static DaemonProcess start(final Path dir, final String settings) throws IOException
+    {
+        final Path config = dir.resolve("daemon.properties");
+        Files.writeString(config, settings);
+        return new DaemonProcess(config);
+    }
+
+    int port()
+    {
+        return port;
+    }
+
+    int resumed()
+    {
+        return resumed;
+    }
+
+    /** Kills it with SIGKILL (no shutdown hook runs) and waits for it to be gone. */
+    void kill() throws InterruptedException
+    {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** Stops it with SIGTERM, as a service manager would. */
+    @Override
+    public void close() throws InterruptedException
+    {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS))
+        {
+            process.destroyForcibly();
+        }
+    }
+}
