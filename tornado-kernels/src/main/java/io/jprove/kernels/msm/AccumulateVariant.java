@@ -7,9 +7,9 @@ package io.jprove.kernels.msm;
  */
 public enum AccumulateVariant
 {
-    /** Two groups of 128 items per multiprocessor: 194 registers and no spills over Fq. */
+    /** Two groups of 128 items per multiprocessor: 186 registers and no spills over Fq. */
     TWO_GROUPS(""),
-    /** Three groups per multiprocessor: 168 registers, a few spilled over Fq, many over Fq2. */
+    /** Three groups per multiprocessor: 168 registers, a few spilled over Fq (92 bytes), many over Fq2. */
     THREE_GROUPS("Three"),
     /**
      * The accumulator in shared memory, loaded where each coordinate is used ({@link SharedAccumulator}): fewer
@@ -18,9 +18,9 @@ public enum AccumulateVariant
     SHARED("Shared");
 
     /**
-     * The one {@link GpuMsm} starts with: by ptxas (sm_90) the only one that keeps the Fq accumulation in registers
-     * at three groups per multiprocessor (156 registers, no spills), and the one that spills least over Fq2 (116 bytes
-     * at two groups, against 404); the H200 has yet to confirm it ({@code jprove bench gpu-msm --variant}).
+     * The one {@link GpuMsm} starts with: by ptxas (sm_90) the only one that fits the Fq accumulation in the
+     * registers of three groups per multiprocessor without spilling (150), and the one that spills least over Fq2 (36
+     * bytes at two groups); the H200 has yet to confirm it ({@code jprove bench gpu-msm --variant}).
      */
     public static final AccumulateVariant DEFAULT = SHARED;
 

@@ -63,7 +63,7 @@ public final class BatchAddKernels
         final long last = Math.min(first + wordsPerItem, words);
         final LongArray shared = ctx.dynamicSharedLongs();
         final int local = ctx.localIdX();
-        final int width = ctx.localSizeX();
+        final int width = LOCAL_SIZE;
         SharedAccumulator.clear(shared, local, width, degree);
         final long[] a = new long[2 * n];
         for (long w = first; w < last; w++)

@@ -28,7 +28,7 @@ public final class BucketKernels
 
     /**
      * Launch: ⌈maxPairs / segment⌉ items in groups of {@link #LOCAL_SIZE}; items past {@code offsets[keys]} pairs
-     * do nothing. Two groups per multiprocessor: 194 registers, no spills (ptxas, sm_90).
+     * do nothing. Two groups per multiprocessor: 186 registers, no spills (ptxas, sm_90).
      *
      * @param points  the table of affine points (the precomputed copies, back to back).
      * @param sorted  the pair values, ordered by key.
@@ -44,7 +44,7 @@ public final class BucketKernels
     }
 
     /**
-     * {@link #accumulateFq} with three groups per multiprocessor: 168 registers and a few spilled (84 bytes), for
+     * {@link #accumulateFq} with three groups per multiprocessor: 168 registers and a few spilled (92 bytes), for
      * twelve warps instead of eight to hide the multiplications' latency; which is faster is measured on the device.
      */
     @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 3)
@@ -54,7 +54,7 @@ public final class BucketKernels
         accumulate(ctx, points, sorted, offsets, keys, segment, parts, 1, false);
     }
 
-    /** {@link #accumulateFq} over Fq2: all 255 registers and about 400 bytes spilled at two groups. */
+    /** {@link #accumulateFq} over Fq2: all 255 registers and some spilled at two groups. */
     @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 2)
     public static void accumulateFq2(final KernelContext ctx, final LongArray points, final IntArray sorted,
         final IntArray offsets, final int keys, final int segment, final LongArray parts)
@@ -62,7 +62,7 @@ public final class BucketKernels
         accumulate(ctx, points, sorted, offsets, keys, segment, parts, 2, false);
     }
 
-    /** {@link #accumulateFq2} at three groups: 168 registers, 2.4 KB spilled. */
+    /** {@link #accumulateFq2} at three groups: 168 registers, kilobytes spilled. */
     @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 3)
     public static void accumulateFq2Three(final KernelContext ctx, final LongArray points, final IntArray sorted,
         final IntArray offsets, final int keys, final int segment, final LongArray parts)
@@ -109,7 +109,7 @@ public final class BucketKernels
         final long[] a = new long[2 * n];
         if (inShared)
         {
-            SharedAccumulator.clear(ctx.dynamicSharedLongs(), ctx.localIdX(), ctx.localSizeX(), degree);
+            SharedAccumulator.clear(ctx.dynamicSharedLongs(), ctx.localIdX(), LOCAL_SIZE, degree);
         }
         for (long i = start; i < end; i++)
         {
@@ -128,7 +128,7 @@ public final class BucketKernels
             Coordinates.negIf(a, n, a, n, value < 0, degree);
             if (inShared)
             {
-                SharedAccumulator.addMixed(ctx.dynamicSharedLongs(), ctx.localIdX(), ctx.localSizeX(), a, degree);
+                SharedAccumulator.addMixed(ctx.dynamicSharedLongs(), ctx.localIdX(), LOCAL_SIZE, a, degree);
             }
             else
             {
@@ -145,8 +145,8 @@ public final class BucketKernels
         if (inShared)
         {
             final LongArray shared = ctx.dynamicSharedLongs();
-            SharedAccumulator.read(shared, ctx.localIdX(), ctx.localSizeX(), acc, degree);
-            SharedAccumulator.clear(shared, ctx.localIdX(), ctx.localSizeX(), degree);
+            SharedAccumulator.read(shared, ctx.localIdX(), LOCAL_SIZE, acc, degree);
+            SharedAccumulator.clear(shared, ctx.localIdX(), LOCAL_SIZE, degree);
         }
         PointMemory.store(parts, part, 4 * Coordinates.limbs(degree), acc, 0);
         XyzzInline.setInfinity(acc, 0, degree);

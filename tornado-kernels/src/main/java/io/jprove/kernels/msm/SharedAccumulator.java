@@ -9,9 +9,11 @@ import io.jprove.kernels.LongArray;
  * registers, with madd-2008-s written to load each coordinate where it is used and store it where it changes. In
  * registers the four coordinates live through the whole addition beside its five temporaries; here only one loaded
  * coordinate does, which frees about 4n registers (24 over Fq, 48 over Fq2) for a shared-memory round trip per use,
- * cheap next to a multiplication. The results are those of {@link XyzzInline#addMixed}. (Reading the point's
- * coordinates from device memory only where they are used, too, made ptxas hoist the loads and use more registers:
- * 168 and a spill instead of 156 over Fq.)
+ * cheap next to a multiplication. The results are those of {@link XyzzInline#addMixed}. Callers pass the slots'
+ * width as a constant (the group size the launch promises), so every slot address is one register plus an immediate
+ * and the bounds checks merge: with {@code ctx.localSizeX()} instead ptxas needed 168 registers and spilled, with the
+ * constant 150 and none, over Fq at three groups per multiprocessor. (Reading the point's coordinates only where they
+ * are used made ptxas hoist the loads and raised the count too, so the point is loaded whole.)
  */
 final class SharedAccumulator
 {
