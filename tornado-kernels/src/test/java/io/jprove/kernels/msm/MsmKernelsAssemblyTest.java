@@ -26,12 +26,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The MSM kernels' PTX assembles with {@code ptxas -arch=sm_90} (where it is installed), and the G1 kernels that
  * carry the MSM's additions keep their points in registers without spills. Each kernel's registers and spills are
  * printed ({@code ptxas KERNEL: …}). The Fq2 kernels take ptxas minutes in all, so only the accumulation among them
- * is assembled unless {@code -Djprove.test.ptxas.all=true}; they come from the same formulas at degree 2, and a GPU
- * run assembles them all anyway.
+ * is assembled unless {@code JPROVE_TEST_PTXAS_ALL=true} is in the environment (or {@code -Djprove.test.ptxas.all=true}
+ * on a test JVM's command line); they come from the same formulas at degree 2, and a GPU run assembles them all anyway.
  */
 final class MsmKernelsAssemblyTest
 {
-    private static final boolean ALL = Boolean.getBoolean("jprove.test.ptxas.all");
+    private static final boolean ALL = Boolean.getBoolean("jprove.test.ptxas.all")
+        || "true".equals(System.getenv("JPROVE_TEST_PTXAS_ALL"));
     private static final Pattern SPILLS = Pattern.compile("(\\d+) bytes spill stores, (\\d+) bytes spill loads");
     private static final Pattern REGISTERS = Pattern.compile("Used (\\d+) registers");
     private static final Class<?>[] OWNERS = {SortKernels.class, ScanKernels.class, BucketKernels.class,
