@@ -163,13 +163,15 @@ public final class GpuMsm implements AutoCloseable
         }
         final MsmShape shape = MsmShape.of(plan, multiprocessors, maxCount);
         final int keys = plan.keys();
-        final int scalarGroups = groups(maxCount, SortKernels.LOCAL_SIZE);
+        // whole warps, but no more than a small MSM needs (the digit kernels' lanes all meet at every window)
+        final int sortLocal = (int)Math.min(SortKernels.LOCAL_SIZE, (maxCount + 31) / 32 * 32);
+        final int scalarGroups = groups(maxCount, sortLocal);
         counts.fill((byte)0, stream);
-        countDigits.launch(Launch.of(scalarGroups, SortKernels.LOCAL_SIZE).on(stream), scalars, baseIndex, indexed,
+        countDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
             meta, plan.c(), plan.copies(), plan.bases(), counts);
         scan.exclusive(counts, keys, stream);
         cursor.copyFrom(counts.view(0, (long)keys * Integer.BYTES), stream);
-        scatterDigits.launch(Launch.of(scalarGroups, SortKernels.LOCAL_SIZE).on(stream), scalars, baseIndex, indexed,
+        scatterDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
             meta, plan.c(), plan.copies(), plan.bases(), cursor, sorted);
         final DeviceMemory used = parts.view(0, shape.parts() * curve.xyzzBytes());
         used.fill((byte)0, stream);
