@@ -9,7 +9,7 @@ import java.util.concurrent.Phaser;
 /**
  * What a work-item knows about where it runs: its indices in a range of {@code groupCountX × groupCountY} groups of
  * {@code localSizeX} items, a barrier over its group, its group's shared memory, and the warp operations (shuffles
- * and votes) over the 32 consecutive items of its warp.
+ * and votes, and matches) over the 32 consecutive items of its warp.
  *
  * <p>On the CPU one instance serves one work-item at a time; compiled kernels read the same values from the GPU's
  * special registers. Shared arrays are allocated in call order and must be requested at the start of the kernel, before
@@ -264,6 +264,16 @@ public final class KernelContext
         return group.ballot(localId, predicate) == -1;
     }
 
+    /**
+     * @param value this item's value.
+     * @return bit l set when lane l holds the same value ({@code match.any.sync}): the lanes a warp-aggregated atomic
+     *         can serve with one operation, led by the lowest of them.
+     */
+    public int matchAny(final int value)
+    {
+        return group.match(localId, value);
+    }
+
     /** One group's state on the CPU: its index, barrier, shared memory and warp exchange slots. */
     static final class Group
     {
@@ -405,6 +415,21 @@ public final class KernelContext
             for (int l = 0; l < WARP_SIZE; l++)
             {
                 bits |= (int)slots[base + l] << l;
+            }
+            step(warp);
+            return bits;
+        }
+
+        int match(final int localId, final int value)
+        {
+            final Phaser warp = warp(localId);
+            final int base = localId - localId % WARP_SIZE;
+            slots[localId] = value;
+            step(warp);
+            int bits = 0;
+            for (int l = 0; l < WARP_SIZE; l++)
+            {
+                bits |= ((int)slots[base + l] == value ? 1 : 0) << l;
             }
             step(warp);
             return bits;

@@ -690,4 +690,15 @@ public final class ConformanceKernels
         }
         a.set(at, a.get(at + 1) * 5 + at);
     }
+
+    /** {@code matchAny} on values with few, many and one distinct per warp; 3 outputs per item. */
+    @Kernel
+    public static void matchLanes(final KernelContext ctx, final LongArray a, final IntArray out)
+    {
+        final int i = ctx.globalIdX();
+        final long x = a.get(i);
+        out.set(3L * i, ctx.matchAny((int)(x & 3)));
+        out.set(3L * i + 1, ctx.matchAny((int)(x >>> 32)));
+        out.set(3L * i + 2, ctx.matchAny(7));
+    }
 }

@@ -151,6 +151,8 @@ final class KernelConformance
             () -> residency(accelerators)));
         tests.add(DynamicTest.dynamicTest("shouldExchangeWithinWarpsWhenShufflingAndVoting",
             () -> warpOperations(accelerators)));
+        tests.add(DynamicTest.dynamicTest("shouldMaskLanesOfEqualValueWhenMatching",
+            () -> matchLanes(accelerators)));
         tests.add(DynamicTest.dynamicTest("shouldShareLaunchSizedMemoryWhenUsingDynamicShared",
             () -> dynamicShared(accelerators)));
         tests.add(DynamicTest.dynamicTest("shouldIndexGroupsAlongYWhenLaunchIsTwoDimensional",
@@ -335,6 +337,36 @@ final class KernelConformance
                 {
                     assertEquals(expected[j], out.get(12L * i + j), "item " + i + ", output " + j);
                 }
+            }
+        }
+    }
+
+    /** CUDA's {@code match.any.sync} with a full mask, computed per warp in plain Java. */
+    private static void matchLanes(final Supplier<Accelerator> accelerators)
+    {
+        final int n = 3 * 64;
+        try (Arena arena = Arena.ofShared(); Accelerator accelerator = accelerators.get())
+        {
+            final LongArray a = longs(arena, new Random(SEED + 81), n);
+            for (int i = 96; i < 128; i++)
+            {
+                a.set(i, a.get(i) & 0xFFFF_FFFFL); // a warp whose high halves all agree
+            }
+            final IntArray out = IntArray.allocate(arena, 3L * n);
+            accelerator.kernel(ConformanceKernels.class, "matchLanes").launch(3, 64, a, out);
+            for (int i = 0; i < n; i++)
+            {
+                final int base = i - i % 32;
+                int low = 0;
+                int high = 0;
+                for (int l = 0; l < 32; l++)
+                {
+                    low |= ((a.get(base + l) & 3) == (a.get(i) & 3) ? 1 : 0) << l;
+                    high |= ((int)(a.get(base + l) >>> 32) == (int)(a.get(i) >>> 32) ? 1 : 0) << l;
+                }
+                assertEquals(low, out.get(3L * i), "item " + i + ", low bits");
+                assertEquals(high, out.get(3L * i + 1), "item " + i + ", high halves");
+                assertEquals(-1, out.get(3L * i + 2), "item " + i + ", one value");
             }
         }
     }

@@ -7,10 +7,22 @@ package io.jprove.kernels.msm;
  */
 public enum AccumulateVariant
 {
-    /** Two groups of 128 items per multiprocessor (the default): no spills over Fq. */
+    /** Two groups of 128 items per multiprocessor: 186 registers and no spills over Fq. */
     TWO_GROUPS(""),
-    /** Three groups per multiprocessor: 168 registers, a few spilled over Fq, many over Fq2. */
-    THREE_GROUPS("Three");
+    /** Three groups per multiprocessor: 168 registers, a few spilled over Fq (92 bytes), many over Fq2. */
+    THREE_GROUPS("Three"),
+    /**
+     * The accumulator in shared memory, loaded where each coordinate is used ({@link SharedAccumulator}): fewer
+     * registers for a round trip through shared memory per use; three groups per multiprocessor over Fq, two over Fq2.
+     */
+    SHARED("Shared");
+
+    /**
+     * The one {@link GpuMsm} starts with: by ptxas (sm_90) the only one that fits the Fq accumulation in the
+     * registers of three groups per multiprocessor without spilling (150), and the one that spills least over Fq2 (36
+     * bytes at two groups); the H200 has yet to confirm it ({@code jprove bench gpu-msm --variant}).
+     */
+    public static final AccumulateVariant DEFAULT = SHARED;
 
     private final String suffix;
 
@@ -25,8 +37,14 @@ public enum AccumulateVariant
         return curve.kernel("accumulate") + suffix;
     }
 
+    /** @return dynamic shared memory a group of its kernel needs. */
+    int sharedBytes(final MsmCurve curve)
+    {
+        return this == SHARED ? (int)(BucketKernels.LOCAL_SIZE * curve.xyzzBytes()) : 0;
+    }
+
     /**
-     * @param name {@code two} or {@code three} (any case).
+     * @param name {@code two}, {@code three} or {@code shared} (any case).
      * @return the variant.
      * @throws IllegalArgumentException for another name.
      */
@@ -36,7 +54,9 @@ public enum AccumulateVariant
         {
             case "two" -> TWO_GROUPS;
             case "three" -> THREE_GROUPS;
-            default -> throw new IllegalArgumentException("accumulation variant '" + name + "': expected two or three");
+            case "shared" -> SHARED;
+            default -> throw new IllegalArgumentException("accumulation variant '" + name + "': expected two, three "
+                + "or shared");
         };
     }
 }

@@ -82,7 +82,8 @@ public final class GpuBatchAdd implements AutoCloseable
         }
         final long items = items(words());
         kernel.launch(Launch.of((int)((items + BatchAddKernels.LOCAL_SIZE - 1) / BatchAddKernels.LOCAL_SIZE),
-            BatchAddKernels.LOCAL_SIZE).on(stream), bases, bitmap, words(), WORDS_PER_ITEM, partials);
+            BatchAddKernels.LOCAL_SIZE).withSharedBytes(BatchAddKernels.sharedBytes(curve)).on(stream), bases, bitmap,
+            words(), WORDS_PER_ITEM, partials);
         sums.sum(partials, items, 1, result, stream);
     }
 

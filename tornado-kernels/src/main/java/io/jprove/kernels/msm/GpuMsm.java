@@ -46,6 +46,7 @@ public final class GpuMsm implements AutoCloseable
     private final KernelHandle countDigits;
     private final KernelHandle scatterDigits;
     private KernelHandle accumulate;
+    private AccumulateVariant variant = AccumulateVariant.DEFAULT;
     private final KernelHandle reduce;
     private final KernelHandle combine;
     private final DeviceMemory meta;
@@ -76,7 +77,7 @@ public final class GpuMsm implements AutoCloseable
         this.setCount = accelerator.kernel(SortKernels.class, "setCount");
         this.countDigits = accelerator.kernel(SortKernels.class, "countDigits");
         this.scatterDigits = accelerator.kernel(SortKernels.class, "scatterDigits");
-        this.accumulate = accelerator.kernel(BucketKernels.class, AccumulateVariant.TWO_GROUPS.kernel(curve));
+        this.accumulate = accelerator.kernel(BucketKernels.class, AccumulateVariant.DEFAULT.kernel(curve));
         this.reduce = accelerator.kernel(ReduceKernels.class, curve.kernel("reduce"));
         this.combine = accelerator.kernel(PointSumKernels.class, curve.kernel("combine"));
         final long keys = plan.keys();
@@ -92,13 +93,14 @@ public final class GpuMsm implements AutoCloseable
     }
 
     /**
-     * Chooses the accumulation kernel ({@link AccumulateVariant#TWO_GROUPS} unless changed), for tuning.
+     * Chooses the accumulation kernel ({@link AccumulateVariant#DEFAULT} unless changed), for tuning.
      *
-     * @param variant the variant.
+     * @param chosen the variant.
      */
-    public void variant(final AccumulateVariant variant)
+    public void variant(final AccumulateVariant chosen)
     {
-        accumulate = accelerator.kernel(BucketKernels.class, variant.kernel(curve));
+        accumulate = accelerator.kernel(BucketKernels.class, chosen.kernel(curve));
+        variant = chosen;
     }
 
     /** @return the prepared bases. */
@@ -161,18 +163,21 @@ public final class GpuMsm implements AutoCloseable
         }
         final MsmShape shape = MsmShape.of(plan, multiprocessors, maxCount);
         final int keys = plan.keys();
-        final int scalarGroups = groups(maxCount, SortKernels.LOCAL_SIZE);
+        // whole warps, but no more than a small MSM needs (the digit kernels' lanes all meet at every window)
+        final int sortLocal = (int)Math.min(SortKernels.LOCAL_SIZE, (maxCount + 31) / 32 * 32);
+        final int scalarGroups = groups(maxCount, sortLocal);
         counts.fill((byte)0, stream);
-        countDigits.launch(Launch.of(scalarGroups, SortKernels.LOCAL_SIZE).on(stream), scalars, baseIndex, indexed,
+        countDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
             meta, plan.c(), plan.copies(), plan.bases(), counts);
         scan.exclusive(counts, keys, stream);
         cursor.copyFrom(counts.view(0, (long)keys * Integer.BYTES), stream);
-        scatterDigits.launch(Launch.of(scalarGroups, SortKernels.LOCAL_SIZE).on(stream), scalars, baseIndex, indexed,
+        scatterDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
             meta, plan.c(), plan.copies(), plan.bases(), cursor, sorted);
         final DeviceMemory used = parts.view(0, shape.parts() * curve.xyzzBytes());
         used.fill((byte)0, stream);
         accumulate.launch(Launch.of(groups(shape.accumulateItems(), BucketKernels.LOCAL_SIZE),
-            BucketKernels.LOCAL_SIZE).on(stream), bases.table(), sorted, counts, keys, shape.segment(), used);
+            BucketKernels.LOCAL_SIZE).withSharedBytes(variant.sharedBytes(curve)).on(stream), bases.table(), sorted,
+            counts, keys, shape.segment(), used);
         reduce.launch(Launch.of(groups(shape.reduceItems(), ReduceKernels.LOCAL_SIZE), ReduceKernels.LOCAL_SIZE)
             .withGroupsY(plan.rounds()).withSharedBytes(ReduceKernels.sharedBytes(curve)).on(stream), used, counts,
             plan.buckets(), shape.segment(), shape.reduceItems(), reduced);

@@ -33,8 +33,10 @@ public final class ReduceKernels
     }
 
     /**
-     * Launch: {@code itemsPerRound / LOCAL_SIZE} groups along x (rounded up), one row of groups per round along y,
-     * and {@link #SLOTS} points per item of dynamic shared memory ({@link #sharedBytes}).
+     * Launch: {@code itemsPerRound / LOCAL_SIZE} groups along x (rounded up) of {@link #LOCAL_SIZE} items, one row
+     * of groups per round along y, and {@link #SLOTS} points per item of dynamic shared memory ({@link #sharedBytes}).
+     * Two groups per multiprocessor (without the bound ptxas aims at 168 registers and spills; with it, 228 and
+     * none).
      *
      * @param parts         the accumulation's parts.
      * @param offsets       {@code keys + 1} key offsets (keys = rounds · buckets).
@@ -43,7 +45,7 @@ public final class ReduceKernels
      * @param itemsPerRound S.
      * @param out           S XYZZ points per round, round-major.
      */
-    @Kernel(maxLocalSize = LOCAL_SIZE)
+    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 2)
     public static void reduceFq(final KernelContext ctx, final LongArray parts, final IntArray offsets,
         final int buckets, final int segment, final int itemsPerRound, final LongArray out)
     {
@@ -51,7 +53,7 @@ public final class ReduceKernels
     }
 
     /** {@link #reduceFq} for points over Fq2. */
-    @Kernel(maxLocalSize = LOCAL_SIZE)
+    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 1)
     public static void reduceFq2(final KernelContext ctx, final LongArray parts, final IntArray offsets,
         final int buckets, final int segment, final int itemsPerRound, final LongArray out)
     {
@@ -78,7 +80,7 @@ public final class ReduceKernels
         final LongArray shared = ctx.dynamicSharedLongs();
         final int item = ctx.globalIdX();
         final int local = ctx.localIdX();
-        final int width = ctx.localSizeX();
+        final int width = LOCAL_SIZE;
         if (item >= itemsPerRound)
         {
             return;

@@ -11,6 +11,8 @@ import io.jprove.kernels.LongArray;
  * nonzero signed digit of every scalar is one pair. {@link #countDigits} counts the pairs of each key with
  * non-returning atomics, an exclusive scan of the counts ({@link ScanKernels}) gives each key's first slot, and
  * {@link #scatterDigits} writes each pair at its key's next free slot (a returning atomic on a copy of the offsets).
+ * Both aggregate a warp's equal keys into one atomic ({@code match.any}), so skewed scalars do not pile up on one
+ * counter.
  * Within a key the order is whatever the atomics made it; bucket sums do not depend on it.
  *
  * <h2>Keys and values</h2>
@@ -21,8 +23,8 @@ import io.jprove.kernels.LongArray;
  * <p>
  * Scalars: {@code meta[0]} of them (a count on the device, so a split that compacts scalars on the device needs no
  * host round trip), Montgomery form, four limbs each; scalar i pairs with base i, or with base
- * {@code baseIndex[i]} when {@code indexed} is 1. Launch: one item per scalar of the largest count, any group size up
- * to {@link #LOCAL_SIZE}.
+ * {@code baseIndex[i]} when {@code indexed} is 1. Launch: one item per scalar of the largest count, in whole warps,
+ * groups of up to {@link #LOCAL_SIZE}.
  */
 public final class SortKernels
 {
@@ -60,44 +62,55 @@ public final class SortKernels
         digits(ctx, scalars, baseIndex, indexed, meta, c, copies, bases, cursor, sorted, true);
     }
 
+    /**
+     * The digits of scalar {@code globalIdX()}, and per nonzero digit one count or one scattered pair. Lanes of a warp
+     * holding the same key meet ({@link KernelContext#matchAny}) and the lowest of them does one atomic for all, so
+     * scalars with equal digits (small or repeated values) cost one atomic per warp and key, not one per lane. Items
+     * past the count take part with no digits, since the whole warp must reach each match.
+     */
     private static void digits(final KernelContext ctx, final LongArray scalars, final IntArray baseIndex,
         final int indexed, final LongArray meta, final int c, final int copies, final long bases,
         final IntArray keyed, final IntArray sorted, final boolean scatter)
     {
         final long i = ctx.globalIdX();
-        if (i >= meta.get(0))
-        {
-            return;
-        }
+        final boolean active = i < meta.get(0);
         final long[] k = new long[Fr.LIMBS];
-        ScalarDigits.canonical(scalars, i, k);
+        if (active)
+        {
+            ScalarDigits.canonical(scalars, i, k);
+        }
         final long k0 = k[0];
         final long k1 = k[1];
         final long k2 = k[2];
         final long k3 = k[3];
-        final long base = indexed != 0 ? baseIndex.get(i) : i;
+        final long base = active && indexed != 0 ? baseIndex.get(i) : i;
         final int windows = ScalarDigits.windows(c);
         final int buckets = 1 << (c - 1);
+        final int lane = ctx.laneId();
         long carry = 0;
         for (int w = 0; w < windows; w++)
         {
             final long raw = ScalarDigits.bits(k0, k1, k2, k3, w * c, c) + carry;
             final int d = ScalarDigits.digit(raw, c, w == windows - 1);
             carry = (raw - d) >> c;
-            if (d != 0)
+            final int round = w / copies;
+            final int key = d != 0 ? round * buckets + (d < 0 ? -d : d) - 1 : -1;
+            final int same = ctx.matchAny(key);
+            final int leader = Integer.numberOfTrailingZeros(same);
+            final boolean leads = key >= 0 && lane == leader;
+            if (scatter)
             {
-                final int round = w / copies;
-                final int key = round * buckets + (d < 0 ? -d : d) - 1;
-                if (scatter)
+                final int first = ctx.shuffle(leads ? keyed.getAndAdd(key, Integer.bitCount(same)) : 0, leader);
+                if (key >= 0)
                 {
-                    final int slot = keyed.getAndAdd(key, 1);
                     final long point = (long)(w - round * copies) * bases + base;
+                    final int slot = first + Integer.bitCount(same & ((1 << lane) - 1));
                     sorted.set(slot, (int)point | (d < 0 ? NEGATIVE : 0));
                 }
-                else
-                {
-                    keyed.atomicAdd(key, 1);
-                }
+            }
+            else if (leads)
+            {
+                keyed.atomicAdd(key, Integer.bitCount(same));
             }
         }
     }

@@ -199,6 +199,13 @@ final class Builtins
                 return shuffle(name, args[0], args[1]);
             case "ballot", "anyLane", "allLanes":
                 return vote(name, args[0]);
+            case "matchAny":
+            {
+                c.usesWarp = true;
+                final Reg r = c.fresh(false);
+                c.emit("match.any.sync.b32 " + r + ", " + c.reg(args[0]) + ", -1;");
+                return r;
+            }
             default:
                 throw c.fail("unsupported call KernelContext." + name);
         }

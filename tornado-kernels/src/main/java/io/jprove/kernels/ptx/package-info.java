@@ -53,8 +53,8 @@
  *     {@code n} (48 KiB per group in all), requested at the start of the kernel before any branch or loop; the
  *     launch-sized {@code dynamicSharedInts()}/{@code dynamicSharedLongs()} (more than 48 KiB opts in at launch);
  *     warp shuffles {@code shuffleXor}, {@code shuffle}, {@code shuffleUp}, {@code shuffleDown} of ints and longs and
- *     votes {@code ballot}, {@code anyLane}, {@code allLanes} ({@code shfl.sync}/{@code vote.sync} with a full mask:
- *     groups must be whole warps).</li>
+ *     votes {@code ballot}, {@code anyLane}, {@code allLanes}, and {@code matchAny} ({@code shfl.sync}/{@code
+ *     vote.sync}/{@code match.any.sync} with a full mask: groups must be whole warps).</li>
  * <li>Launch bounds: {@code @Kernel(maxLocalSize, minGroupsPerMultiprocessor)} become {@code .maxntid} and
  *     {@code .minnctapersm}, and a larger group is refused at launch.</li>
  * <li>Field intrinsics on register-resident {@code long[]} limbs: {@code io.jprove.field.Fq} and {@code Fr}

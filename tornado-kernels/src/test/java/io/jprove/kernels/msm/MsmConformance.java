@@ -129,7 +129,8 @@ final class MsmConformance
     }
 
     /** An MSM with each accumulation kernel. */
-    static Stream<DynamicTest> variants(final Supplier<Accelerator> accelerators, final MsmCurve curve, final int n)
+    static Stream<DynamicTest> variants(final Supplier<Accelerator> accelerators, final Planner planner,
+        final MsmCurve curve, final int n)
     {
         return Stream.of(AccumulateVariant.values()).map(v -> DynamicTest.dynamicTest(
             "shouldMatchTheCpuMsmWhenAccumulatingWith " + curve + " " + v, () ->
@@ -141,7 +142,7 @@ final class MsmConformance
                     final Bases bases = MsmInputs.bases(arena, curve, n, rng);
                     final FrVector scalars = MsmInputs.scalars(arena, n, Mix.UNIFORM, rng);
                     try (PreparedBases prepared = PreparedBases.prepare(accelerator, curve, bases.segment(),
-                        CHOOSER.plan(n, curve, accelerator)); GpuMsm gpu = new GpuMsm(prepared))
+                        planner.plan(n, curve, accelerator)); GpuMsm gpu = new GpuMsm(prepared))
                     {
                         gpu.variant(v);
                         assertArrayEquals(MsmInputs.cpuMsm(bases, scalars, null), gpu.msm(scalars), curve + " " + v

@@ -26,12 +26,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The MSM kernels' PTX assembles with {@code ptxas -arch=sm_90} (where it is installed), and the G1 kernels that
  * carry the MSM's additions keep their points in registers without spills. Each kernel's registers and spills are
  * printed ({@code ptxas KERNEL: …}). The Fq2 kernels take ptxas minutes in all, so only the accumulation among them
- * is assembled unless {@code -Djprove.test.ptxas.all=true}; they come from the same formulas at degree 2, and a GPU
- * run assembles them all anyway.
+ * is assembled unless {@code JPROVE_TEST_PTXAS_ALL=true} is in the environment (or {@code -Djprove.test.ptxas.all=true}
+ * on a test JVM's command line); they come from the same formulas at degree 2, and a GPU run assembles them all anyway.
  */
 final class MsmKernelsAssemblyTest
 {
-    private static final boolean ALL = Boolean.getBoolean("jprove.test.ptxas.all");
+    private static final boolean ALL = Boolean.getBoolean("jprove.test.ptxas.all")
+        || "true".equals(System.getenv("JPROVE_TEST_PTXAS_ALL"));
     private static final Pattern SPILLS = Pattern.compile("(\\d+) bytes spill stores, (\\d+) bytes spill loads");
     private static final Pattern REGISTERS = Pattern.compile("Used (\\d+) registers");
     private static final Class<?>[] OWNERS = {SortKernels.class, ScanKernels.class, BucketKernels.class,
@@ -46,7 +47,7 @@ final class MsmKernelsAssemblyTest
             for (final Method m : owner.getDeclaredMethods())
             {
                 final boolean fq2 = m.getName().contains("Fq2");
-                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2")))
+                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2Shared")))
                 {
                     kernels.add(m);
                 }
@@ -65,11 +66,11 @@ final class MsmKernelsAssemblyTest
     void shouldKeepTheG1AdditionsInRegistersWithoutSpills() throws Exception
     {
         assumeTrue(Ptxas.available(), "ptxas is not on the PATH");
-        for (final String name : Set.of("accumulateFq", "batchAddFq", "reduceFq", "sumFq"))
+        for (final String name : Set.of("accumulateFq", "accumulateFqShared", "batchAddFq", "reduceFq", "sumFq"))
         {
             final Class<?> owner = switch (name)
             {
-                case "accumulateFq" -> BucketKernels.class;
+                case "accumulateFq", "accumulateFqShared" -> BucketKernels.class;
                 case "batchAddFq" -> BatchAddKernels.class;
                 case "reduceFq" -> ReduceKernels.class;
                 default -> PointSumKernels.class;

@@ -402,6 +402,23 @@ public final class PtxInterpreter
                 }
             }
         }
+        else if (op.equals("match.any.sync.b32"))
+        {
+            final long[] values = new long[WARP];
+            for (int l = 0; l < WARP; l++)
+            {
+                values[l] = items[from + l].value(a[1]) & MASK32;
+            }
+            for (int l = 0; l < WARP; l++)
+            {
+                int bits = 0;
+                for (int m = 0; m < WARP; m++)
+                {
+                    bits |= (values[m] == values[l] ? 1 : 0) << m;
+                }
+                items[from + l].set(a[0], bits & MASK32);
+            }
+        }
         else
         {
             throw new IllegalStateException("the interpreter does not know " + op);
@@ -491,7 +508,8 @@ public final class PtxInterpreter
                     case "bra", "bra.uni" -> pc = insn.target();
                     default ->
                     {
-                        if (insn.op().startsWith("shfl.sync.") || insn.op().startsWith("vote.sync."))
+                        if (insn.op().startsWith("shfl.sync.") || insn.op().startsWith("vote.sync.")
+                            || insn.op().startsWith("match."))
                         {
                             waiting = true;
                             return;
