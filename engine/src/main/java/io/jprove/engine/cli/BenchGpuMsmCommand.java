@@ -50,9 +50,9 @@ final class BenchGpuMsmCommand implements Callable<Integer>
     @Option(names = "--copies", description = "Force the precomputed copies F (1 to the windows); with --window.")
     private int copies;
 
-    @Option(names = "--variant", description = "The accumulation kernel: shared (the accumulator in shared memory, "
-        + "default), two or three (in registers, at two or three groups per multiprocessor).")
-    private String variant = "shared";
+    @Option(names = "--variant", description = "The accumulation kernel: two (in registers, two groups per "
+        + "multiprocessor, default), three (three groups) or shared (the accumulator in shared memory).")
+    private String variant = "two";
 
     @Option(names = "--iterations", description = "Timed runs (default 5).")
     private int iterations = 5;

@@ -18,11 +18,12 @@ public enum AccumulateVariant
     SHARED("Shared");
 
     /**
-     * The one {@link GpuMsm} starts with: by ptxas (sm_90) the only one that fits the Fq accumulation in the
-     * registers of three groups per multiprocessor without spilling (150), and the one that spills least over Fq2 (36
-     * bytes at two groups); the H200 has yet to confirm it ({@code jprove bench gpu-msm --variant}).
+     * The one {@link GpuMsm} starts with: the one measured on the H200 (G1 at 2^20 / 2^24 / 2^26 in 0.64 / 0.82 /
+     * 0.86 of sppark's time, 1.91 G additions/s). By ptxas {@link #SHARED} fits the Fq accumulation in the registers
+     * of three groups per multiprocessor without spilling and spills least over Fq2, but it has not run on a GPU yet:
+     * {@code jprove bench gpu-msm --variant shared} against this one decides.
      */
-    public static final AccumulateVariant DEFAULT = SHARED;
+    public static final AccumulateVariant DEFAULT = TWO_GROUPS;
 
     private final String suffix;
 
