@@ -16,17 +16,15 @@ import io.jprove.kernels.msm.PreparedBases;
  */
 final class DeviceQuery implements AutoCloseable
 {
-    private final String name;
     private final MsmCurve curve;
     private final long count;
     private final PreparedBases bases;
     private final GpuMsm msm;
     private final GpuBatchAdd batchAdd;
 
-    private DeviceQuery(final String name, final MsmCurve curve, final long count, final PreparedBases bases,
+    private DeviceQuery(final MsmCurve curve, final long count, final PreparedBases bases,
         final GpuMsm msm, final GpuBatchAdd batchAdd)
     {
-        this.name = name;
         this.curve = curve;
         this.count = count;
         this.bases = bases;
@@ -42,12 +40,12 @@ final class DeviceQuery implements AutoCloseable
      * @param budgetBytes device memory this query's table and MSM scratch may take.
      * @param withOnes    whether its scalars are 0/1-split (everything but H).
      */
-    static DeviceQuery prepare(final Accelerator accelerator, final String name, final MsmCurve curve,
+    static DeviceQuery prepare(final Accelerator accelerator, final MsmCurve curve,
         final MemorySegment points, final long count, final long budgetBytes, final boolean withOnes)
     {
         if (count == 0)
         {
-            return new DeviceQuery(name, curve, 0, null, null, null);
+            return new DeviceQuery(curve, 0, null, null, null);
         }
         final MsmPlan plan = MsmPlan.choose(count, curve, budgetBytes, accelerator.multiprocessorCount());
         final PreparedBases bases = PreparedBases.prepare(accelerator, curve, points, plan);
@@ -56,7 +54,7 @@ final class DeviceQuery implements AutoCloseable
         {
             msm = new GpuMsm(bases);
             final GpuBatchAdd ones = withOnes ? new GpuBatchAdd(accelerator, curve, bases.bases(), count) : null;
-            return new DeviceQuery(name, curve, count, bases, msm, ones);
+            return new DeviceQuery(curve, count, bases, msm, ones);
         }
         catch (final RuntimeException ex)
         {
@@ -67,12 +65,6 @@ final class DeviceQuery implements AutoCloseable
             bases.close();
             throw ex;
         }
-    }
-
-    /** @return the query's name ("h", "l", "a", "b1", "b2"). */
-    String name()
-    {
-        return name;
     }
 
     /** @return its group. */
@@ -97,18 +89,6 @@ final class DeviceQuery implements AutoCloseable
     GpuBatchAdd batchAdd()
     {
         return batchAdd;
-    }
-
-    /** @return the plan the MSM runs (for logs), or "empty". */
-    String plan()
-    {
-        return bases == null ? "empty" : bases.plan().toString();
-    }
-
-    /** @return device bytes of its table. */
-    long tableBytes()
-    {
-        return bases == null ? 0 : bases.tableBytes();
     }
 
     @Override

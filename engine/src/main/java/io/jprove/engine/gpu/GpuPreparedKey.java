@@ -1,5 +1,6 @@
 package io.jprove.engine.gpu;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,10 +36,9 @@ public final class GpuPreparedKey implements PreparedKey
     private final GpuScalarSplit splitL;
     private final GpuScalarSplit splitA;
     private final GpuScalarSplit splitB;
-    private final long prepareNanos;
 
     private GpuPreparedKey(final ProvingKey key, final String device, final List<DeviceQuery> queries,
-        final List<GpuScalarSplit> splits, final long prepareNanos)
+        final List<GpuScalarSplit> splits)
     {
         this.key = key;
         this.device = device;
@@ -50,7 +50,6 @@ public final class GpuPreparedKey implements PreparedKey
         this.splitL = splits.get(0);
         this.splitA = splits.get(1);
         this.splitB = splits.get(2);
-        this.prepareNanos = prepareNanos;
     }
 
     /**
@@ -60,19 +59,16 @@ public final class GpuPreparedKey implements PreparedKey
      */
     static GpuPreparedKey prepare(final Accelerator accelerator, final ProvingKey key, final String device)
     {
-        final long domainSize = key.domainSize();
-        final long start = System.nanoTime();
+        // every query but H has its scalars 0/1-split, so it batch-adds its ones
+        final List<Query> sources = List.of(new Query(MsmCurve.G1, key.h().segment(), key.h().size(), false),
+            new Query(MsmCurve.G1, key.l().segment(), key.l().size(), true),
+            new Query(MsmCurve.G1, key.a().segment(), key.a().size(), true),
+            new Query(MsmCurve.G1, key.bG1().segment(), key.bG1().size(), true),
+            new Query(MsmCurve.G2, key.bG2().segment(), key.bG2().size(), true));
         final long scalars = key.vk().numInputs() + key.l().size();
-        final long g1 = MsmCurve.G1.affineBytes();
-        final long[] counts = {key.h().size(), key.l().size(), key.a().size(), key.bG1().size(), key.bG2().size()};
-        final long[] pointBytes = {counts[0] * g1, counts[1] * g1, counts[2] * g1, counts[3] * g1,
-            counts[4] * MsmCurve.G2.affineBytes()};
-        final long partition = partitionBytes(domainSize, scalars, counts);
-        long bases = 0;
-        for (final long bytes : pointBytes)
-        {
-            bases += bytes;
-        }
+        final long tails = key.l().size() + key.a().size() + key.bG1().size();
+        final long partition = partitionBytes(key.domainSize(), scalars, tails);
+        final long bases = sources.stream().mapToLong(q -> q.points().byteSize()).sum();
         final long free = accelerator.memoryInfo()[0];
         final long usable = free - partition - RESERVE_BYTES;
         if (usable < bases)
@@ -81,20 +77,18 @@ public final class GpuPreparedKey implements PreparedKey
                 + " of points, one partition's " + mib(partition) + " of buffers and a reserve of "
                 + mib(RESERVE_BYTES) + " do not fit");
         }
-        final String[] names = {"h", "l", "a", "b1", "b2"};
         final List<DeviceQuery> queries = new ArrayList<>();
         final List<GpuScalarSplit> splits = new ArrayList<>();
         try
         {
-            for (int q = 0; q < names.length; q++)
+            for (final Query q : sources)
             {
-                final long share = (long)((double)usable * pointBytes[q] / Math.max(1, bases));
-                queries.add(DeviceQuery.prepare(accelerator, names[q], q == 4 ? MsmCurve.G2 : MsmCurve.G1,
-                    segment(key, q), counts[q], share, q != 0));
+                final long share = (long)((double)usable * q.points().byteSize() / Math.max(1, bases));
+                queries.add(DeviceQuery.prepare(accelerator, q.curve(), q.points(), q.count(), share, q.split()));
             }
-            splits.add(new GpuScalarSplit(accelerator, counts[1], counts[1]));
-            splits.add(new GpuScalarSplit(accelerator, scalars, counts[2]));
-            splits.add(new GpuScalarSplit(accelerator, scalars, counts[3]));
+            splits.add(new GpuScalarSplit(accelerator, key.l().size(), key.l().size()));
+            splits.add(new GpuScalarSplit(accelerator, scalars, key.a().size()));
+            splits.add(new GpuScalarSplit(accelerator, scalars, key.bG1().size()));
         }
         catch (final RuntimeException ex)
         {
@@ -102,27 +96,21 @@ public final class GpuPreparedKey implements PreparedKey
             queries.forEach(DeviceQuery::close);
             throw ex;
         }
-        return new GpuPreparedKey(key, device, queries, splits, System.nanoTime() - start);
+        return new GpuPreparedKey(key, device, queries, splits);
     }
 
-    private static java.lang.foreign.MemorySegment segment(final ProvingKey key, final int query)
+    /** One of the key's queries before it goes to the device; {@code split} when its scalars are 0/1-split. */
+    private record Query(MsmCurve curve, MemorySegment points, long count, boolean split)
     {
-        return switch (query)
-        {
-            case 0 -> key.h().segment();
-            case 1 -> key.l().segment();
-            case 2 -> key.a().segment();
-            case 3 -> key.bG1().segment();
-            default -> key.bG2().segment();
-        };
     }
 
-    /** a, b, c (m each), z, the splits' tails and bitmaps: one partition's device memory beside the key. */
-    static long partitionBytes(final long domainSize, final long scalars, final long[] counts)
+    /**
+     * a, b, c (m each), z, the splits' tails (a scalar and a base index each) and bitmaps: one partition's device
+     * memory beside the key.
+     */
+    private static long partitionBytes(final long domainSize, final long scalars, final long tails)
     {
-        final long vectors = (3 * domainSize + scalars) * Fr.BYTES;
-        final long tails = (counts[1] + counts[2] + counts[3]) * (Fr.BYTES + Integer.BYTES);
-        return vectors + tails + 3 * (scalars / 8 + 64);
+        return (3 * domainSize + scalars) * Fr.BYTES + tails * (Fr.BYTES + Integer.BYTES) + 3 * (scalars / 8 + 64);
     }
 
     private static String mib(final long bytes)
@@ -180,24 +168,6 @@ public final class GpuPreparedKey implements PreparedKey
     GpuScalarSplit splitB()
     {
         return splitB;
-    }
-
-    /** @return how long preparation took (upload and tables), nanoseconds. */
-    public long prepareNanos()
-    {
-        return prepareNanos;
-    }
-
-    /** @return the queries' plans and table sizes, for logs. */
-    public String describe()
-    {
-        final StringBuilder out = new StringBuilder();
-        for (final DeviceQuery q : new DeviceQuery[] {h, l, a, b1, b2})
-        {
-            out.append(q.name()).append(": ").append(q.count()).append(" points, ").append(q.plan()).append(", ")
-                .append(mib(q.tableBytes())).append('\n');
-        }
-        return out.toString();
     }
 
     @Override

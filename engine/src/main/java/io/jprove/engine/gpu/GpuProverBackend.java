@@ -5,6 +5,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
+import io.jprove.engine.groth16.GroupOps;
 import io.jprove.engine.groth16.HChainSpec;
 import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.PartitionInputs;
@@ -13,8 +14,6 @@ import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.field.Fr;
-import io.jprove.field.G1;
-import io.jprove.field.G2;
 import io.jprove.field.ntt.EvaluationDomain;
 import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceActivity;
@@ -109,12 +108,6 @@ public final class GpuProverBackend implements ProverBackend
         return description;
     }
 
-    /** @return the accelerator the kernels run on. */
-    public Accelerator accelerator()
-    {
-        return accelerator;
-    }
-
     @Override
     public PreparedKey prepare(final ProvingKey key)
     {
@@ -179,14 +172,14 @@ public final class GpuProverBackend implements ProverBackend
         final long aux = partition.numAux();
         final DeviceMemory auxScalars = m.z().view((long)partition.numInputs() * Fr.BYTES, aux * Fr.BYTES);
         split(key.splitL(), auxScalars, aux, null);
-        final long[] l = g1(key.l(), key.splitL());
+        final long[] l = splitSum(key.l(), key.splitL());
         final long n = partition.assignment().size();
         split(key.splitA(), m.z(), n, partition.aDensity());
-        final long[] a = g1(key.a(), key.splitA());
+        final long[] a = splitSum(key.a(), key.splitA());
         // one split serves B in G1 and in G2: same scalars, same density
         split(key.splitB(), m.z(), n, partition.bDensity());
-        final long[] b1 = g1(key.b1(), key.splitB());
-        final long[] b2 = g2(key.b2(), key.splitB());
+        final long[] b1 = splitSum(key.b1(), key.splitB());
+        final long[] b2 = splitSum(key.b2(), key.splitB());
         return new MsmSums(h, l, a, b1, b2);
     }
 
@@ -214,40 +207,18 @@ public final class GpuProverBackend implements ProverBackend
         phase = ProvingPhase.MSM;
     }
 
-    private long[] g1(final DeviceQuery query, final GpuScalarSplit split)
+    /** The query's sum over the split: the batch-add of the ones plus the MSM of the tail, both from device outputs. */
+    private long[] splitSum(final DeviceQuery query, final GpuScalarSplit split)
     {
-        final long[][] parts = parts(query, split);
-        final long[] sum = new long[G1.JACOBIAN_LIMBS];
-        G1.toJacobian(sum, 0, parts[0], 0);
-        G1.addMixed(sum, 0, sum, 0, parts[1], 0);
-        final long[] affine = new long[G1.AFFINE_LIMBS];
-        G1.toAffine(affine, 0, sum, 0);
-        return affine;
-    }
-
-    private long[] g2(final DeviceQuery query, final GpuScalarSplit split)
-    {
-        final long[][] parts = parts(query, split);
-        final long[] sum = new long[G2.JACOBIAN_LIMBS];
-        G2.toJacobian(sum, 0, parts[0], 0);
-        G2.addMixed(sum, 0, sum, 0, parts[1], 0);
-        final long[] affine = new long[G2.AFFINE_LIMBS];
-        G2.toAffine(affine, 0, sum, 0);
-        return affine;
-    }
-
-    /** The batch-add of the ones and the MSM of the tail, both from the split's device outputs. */
-    private long[][] parts(final DeviceQuery query, final GpuScalarSplit split)
-    {
+        final GroupOps ops = query.curve() == MsmCurve.G1 ? GroupOps.G1_OPS : GroupOps.G2_OPS;
         if (query.count() == 0)
         {
-            final long[] zero = new long[query.curve() == MsmCurve.G1 ? G1.AFFINE_LIMBS : G2.AFFINE_LIMBS];
-            return new long[][] {zero, zero};
+            return new long[ops.affineLimbs()];
         }
         query.batchAdd().queue(split.ones(), stream);
         final long[] ones = query.batchAdd().result(stream);
         query.msm().queueIndexed(split.tailScalars(), split.tailBases(), split.meta(), query.count(), stream);
-        return new long[][] {ones, query.msm().result(stream)};
+        return ops.addAffine(ones, query.msm().result(stream));
     }
 
     private PartitionMemory memoryFor(final long domainSize, final long scalars)

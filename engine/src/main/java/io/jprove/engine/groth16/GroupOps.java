@@ -3,8 +3,11 @@ package io.jprove.engine.groth16;
 import io.jprove.field.G1;
 import io.jprove.field.G2;
 
-/** The few group operations fixed-base multiplication needs, for G1 and for G2, in the field-arith layout. */
-interface GroupOps
+/**
+ * The few group operations fixed-base multiplication and the provers' sums need, for G1 and for G2, in the
+ * field-arith layout.
+ */
+public interface GroupOps
 {
     /** G1. */
     GroupOps G1_OPS = new GroupOps()
@@ -144,4 +147,19 @@ interface GroupOps
 
     /** {@code r[k] = p[k] + q[k]} for {@code count} affine pairs with one shared inversion; any inputs. */
     void batchAddAffine(long[] r, int ro, long[] p, int po, long[] q, int qo, int count);
+
+    /**
+     * One sum of two affine points, as a split MSM joins its batch-add of the ones and its tail.
+     *
+     * @return p + q, affine (all-zero for infinity); either may be infinity.
+     */
+    default long[] addAffine(final long[] p, final long[] q)
+    {
+        final long[] sum = new long[jacobianLimbs()];
+        toJacobian(sum, 0, p, 0);
+        addMixed(sum, 0, sum, 0, q, 0, newScratch());
+        final long[] affine = new long[affineLimbs()];
+        toAffine(affine, 0, sum, 0);
+        return affine;
+    }
 }

@@ -4,9 +4,7 @@ import java.lang.foreign.Arena;
 import java.util.BitSet;
 
 import io.jprove.field.FrVector;
-import io.jprove.field.G1;
 import io.jprove.field.G1AffineVector;
-import io.jprove.field.G2;
 import io.jprove.field.G2AffineVector;
 import io.jprove.field.msm.BatchAdd;
 import io.jprove.field.msm.Msm;
@@ -53,12 +51,7 @@ final class SplitMsm
         startNs = report("batch-add " + name, startNs);
         final long[] tail = Msm.g1(split.tailBases(bases, arena), split.tailScalars(), null, threads);
         report("msm " + name + " tail", startNs);
-        final long[] sum = new long[G1.JACOBIAN_LIMBS];
-        G1.toJacobian(sum, 0, ones, 0);
-        G1.addMixed(sum, 0, sum, 0, tail, 0);
-        final long[] a = new long[G1.AFFINE_LIMBS];
-        G1.toAffine(a, 0, sum, 0);
-        return a;
+        return GroupOps.G1_OPS.addAffine(ones, tail);
     }
 
     /** @return Σ over G2, affine, for a split already made (one split serves B in G1 and in G2). */
@@ -69,12 +62,7 @@ final class SplitMsm
         startNs = report("batch-add " + name, startNs);
         final long[] tail = Msm.g2(split.tailBases(bases, arena), split.tailScalars(), null, threads);
         report("msm " + name + " tail", startNs);
-        final long[] sum = new long[G2.JACOBIAN_LIMBS];
-        G2.toJacobian(sum, 0, ones, 0);
-        G2.addMixed(sum, 0, sum, 0, tail, 0);
-        final long[] a = new long[G2.AFFINE_LIMBS];
-        G2.toAffine(a, 0, sum, 0);
-        return a;
+        return GroupOps.G2_OPS.addAffine(ones, tail);
     }
 
     /** @return Σ over G1 of a dense MSM without split (the h query: its scalars are random). */
