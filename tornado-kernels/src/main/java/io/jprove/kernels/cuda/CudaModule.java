@@ -151,7 +151,15 @@ public final class CudaModule implements AutoCloseable
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment function = arena.allocate(ADDRESS);
-            CudaDriver.API.cuModuleGetFunction(function, handle, arena.allocateFrom(name));
+            try
+            {
+                CudaDriver.API.cuModuleGetFunction(function, handle, arena.allocateFrom(name));
+            }
+            catch (final CudaException ex)
+            {
+                // the checked path knows the call site, not which entry was asked for: a reader needs both
+                throw new CudaException(ex.result(), ex.call() + " for entry '" + name + "'", ex.detail());
+            }
             return new CudaFunction(this, name, function.get(ADDRESS, 0));
         }
     }
