@@ -38,7 +38,7 @@ final class BenchGpuHCommand implements Callable<Integer>
     @Option(names = "--device", description = "cuda, cuda:N or cpu (default: cuda when a driver loads).")
     private String device = GpuBench.defaultDevice();
 
-    @Option(names = "--variant", description = "How NTT passes spread their work: r8 (default), r8p, r4, r2.")
+    @Option(names = "--variant", description = "How NTT passes spread their work: r2 (default), r4, r8, r8p.")
     private String variant = NttVariant.DEFAULT.name();
 
     @Option(names = "--iterations", description = "Timed runs (default 10).")

@@ -59,7 +59,7 @@ final class BenchGpuNttCommand implements Callable<Integer>
     @Option(names = "--warmup", description = "Untimed runs first (default 2).")
     private int warmup = 2;
 
-    @Option(names = "--variant", split = ",", description = "How passes spread their work: r8 (default), r8p, r4, r2; "
+    @Option(names = "--variant", split = ",", description = "How passes spread their work: r2 (default), r4, r8, r8p; "
         + "several separated by commas are timed one after another.")
     private List<String> variants = List.of(NttVariant.DEFAULT.name());
 

@@ -68,7 +68,7 @@ public final class GpuNtt implements AutoCloseable
         this.minTableLogSize = minTableLogSize;
         this.accelerator = accelerator;
         this.roots = roots;
-        variant(NttVariant.DEFAULT);
+        variant(NttVariant.defaultFor(accelerator));
         this.stage = accelerator.kernel(NttKernels.class, "stage");
         this.scaleAll = accelerator.kernel(NttKernels.class, "scaleAll");
         this.bitReverse = accelerator.kernel(NttKernels.class, "bitReverse");

@@ -1,5 +1,7 @@
 package io.jprove.kernels.ntt;
 
+import io.jprove.kernels.Accelerator;
+
 /**
  * How a pass spreads its work: elements per work-item (2^bits, a radix-2^bits round between exchanges), elements per
  * work-group, and the kernels built for that (their launch bounds set the registers ptxas may use, and so how many
@@ -22,8 +24,23 @@ public record NttVariant(String name, int bits, int logElements, String difKerne
     /** Two elements per item, 256 items per group, four groups per multiprocessor (32 warps). */
     public static final NttVariant R2 = new NttVariant("r2", 1, 9, "difPass2", "ditPass2");
 
-    /** The default, the fastest measured on the H200. */
-    public static final NttVariant DEFAULT = R8;
+    /**
+     * The default: the fastest H chain measured on the H200 (2^24 and 2^27, bellperson's reduction, against r4 and
+     * r8 in the same run), and no slower than the others on forward transforms of 2^20 to 2^27.
+     */
+    public static final NttVariant DEFAULT = R2;
+
+    /**
+     * The variant an executor runs fastest: {@link #DEFAULT} on a GPU; {@link #R8} on the JVM executor, where every
+     * work-item is a call of its own and fewer, larger items win (r2 is several times slower there).
+     *
+     * @param accelerator where the transforms run.
+     * @return its variant.
+     */
+    public static NttVariant defaultFor(final Accelerator accelerator)
+    {
+        return accelerator.device().startsWith("cuda") ? DEFAULT : R8;
+    }
 
     /**
      * @param name r8, r8p, r4 or r2.
