@@ -107,6 +107,17 @@ public interface Accelerator extends AutoCloseable
     void setListener(DeviceActivity.Listener listener);
 
     /**
+     * Time spent so far making kernels launchable ({@link #kernel}): on a GPU compiling them to PTX and loading
+     * them through the driver's JIT, so a caller can tell a cold start's compilation from its own work.
+     *
+     * @return nanoseconds; 0 where kernels are plain Java methods (the JVM executor builds nothing).
+     */
+    default long kernelBuildNanos()
+    {
+        return 0;
+    }
+
+    /**
      * Copies an array to the device and keeps it there: later launches use the device copy without copying it in or
      * out, until {@link #release}. On the CPU the host memory is the device memory and this does nothing; code that
      * calls {@link #upload} and {@link #download} where the GPU needs them runs unchanged on both.

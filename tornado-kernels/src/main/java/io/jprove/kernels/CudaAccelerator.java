@@ -23,6 +23,7 @@ import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Runs kernels on one NVIDIA GPU: compiles them to PTX (cached in memory and on disk, {@link PtxCache}), loads them
@@ -54,6 +55,9 @@ public final class CudaAccelerator implements Accelerator
     private final CudaStream defaultStream;
     private final CudaActivityTimer timer;
     private final AtomicLong streamIds = new AtomicLong();
+    /** Time in {@link #kernel}: Java to PTX (or the PTX cache), and the driver's JIT to a loaded module. */
+    private final LongAdder ptxNanos = new LongAdder();
+    private final LongAdder loadNanos = new LongAdder();
     private final int maxThreadsPerBlock;
     private final int multiprocessors;
     private DeviceActivity.Listener listener;
@@ -105,9 +109,31 @@ public final class CudaAccelerator implements Accelerator
     public KernelHandle kernel(final Class<?> owner, final String name)
     {
         final Method method = KernelSignature.find(owner, name);
+        final long t0 = System.nanoTime();
         final PtxKernel kernel = cache.get(method);
+        final long t1 = System.nanoTime();
         final CudaModule module = modules.computeIfAbsent(kernel.ptx(), context::loadModule);
+        ptxNanos.add(t1 - t0);
+        loadNanos.add(System.nanoTime() - t1);
         return new Handle(kernel, module.function(kernel.entry()));
+    }
+
+    @Override
+    public long kernelBuildNanos()
+    {
+        return ptxNanos.sum() + loadNanos.sum();
+    }
+
+    /** @return time {@link #kernel} spent producing PTX: compiling Java methods, or reading the PTX cache. */
+    public long ptxNanos()
+    {
+        return ptxNanos.sum();
+    }
+
+    /** @return time {@link #kernel} spent in the driver's JIT, loading modules from PTX. */
+    public long loadNanos()
+    {
+        return loadNanos.sum();
     }
 
     @Override

@@ -46,7 +46,7 @@ final class CudaActivityTimer implements AutoCloseable
     }
 
     private record Pending(DeviceActivity.Kind kind, String name, long stream, CudaEvent start, CudaEvent end,
-        long bytes, Anchor anchor)
+        long bytes, Anchor anchor, Object tag)
     {
     }
 
@@ -77,7 +77,7 @@ final class CudaActivityTimer implements AutoCloseable
         end.record(stream);
         final Anchor current = currentAnchor();
         current.users++;
-        pending.add(new Pending(kind, name, streamId, start, end, bytes, current));
+        pending.add(new Pending(kind, name, streamId, start, end, bytes, current, ActivityTag.current()));
     }
 
     /**
@@ -105,7 +105,7 @@ final class CudaActivityTimer implements AutoCloseable
                 final long startNanoTime = p.anchor().nanoTime + nanos(p.start().elapsedMillis(p.anchor().event));
                 final long duration = Math.max(0, nanos(p.end().elapsedMillis(p.start())));
                 listener.onActivity(new DeviceActivity(p.kind(), p.name(), device, p.stream(), startNanoTime,
-                    duration, p.bytes()));
+                    duration, p.bytes(), p.tag()));
             }
             free.push(p.start());
             free.push(p.end());

@@ -12,10 +12,18 @@ package io.jprove.kernels;
  * @param startNanoTime when it started, on the {@link System#nanoTime()} clock of this process.
  * @param durationNs    how long it ran on the device.
  * @param bytes         bytes copied or filled; 0 for kernels.
+ * @param tag           the {@link ActivityTag} of the thread that queued the work, or null.
  */
 public record DeviceActivity(Kind kind, String name, String device, long stream, long startNanoTime, long durationNs,
-    long bytes)
+    long bytes, Object tag)
 {
+    /** An activity queued without a tag. */
+    public DeviceActivity(final Kind kind, final String name, final String device, final long stream,
+        final long startNanoTime, final long durationNs, final long bytes)
+    {
+        this(kind, name, device, stream, startNanoTime, durationNs, bytes, null);
+    }
+
     /** What a {@link DeviceActivity} is. */
     public enum Kind
     {

@@ -170,7 +170,7 @@ public final class JvmAccelerator implements Accelerator
         if (l != null)
         {
             l.onActivity(new DeviceActivity(kind, name, device(), stream == null ? 0 : ((JvmStream)stream).id(),
-                start, System.nanoTime() - start, bytes));
+                start, System.nanoTime() - start, bytes, ActivityTag.current()));
         }
     }
 

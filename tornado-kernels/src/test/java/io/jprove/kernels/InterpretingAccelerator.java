@@ -88,7 +88,7 @@ final class InterpretingAccelerator implements Accelerator
         if (listener != null)
         {
             listener.onActivity(new DeviceActivity(kind, name, device(), 0, start, System.nanoTime() - start,
-                bytes));
+                bytes, ActivityTag.current()));
         }
     }
 

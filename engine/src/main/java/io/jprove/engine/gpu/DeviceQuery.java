@@ -67,6 +67,12 @@ final class DeviceQuery implements AutoCloseable
         }
     }
 
+    /** @return bytes of its bases and precomputed copies on the device (0 when empty). */
+    long tableBytes()
+    {
+        return bases == null ? 0 : bases.tableBytes();
+    }
+
     /** @return its group. */
     MsmCurve curve()
     {

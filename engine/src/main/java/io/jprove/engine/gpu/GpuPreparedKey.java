@@ -3,11 +3,13 @@ package io.jprove.engine.gpu;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.field.Fr;
 import io.jprove.kernels.Accelerator;
+import io.jprove.kernels.CudaAccelerator;
 import io.jprove.kernels.msm.GpuScalarSplit;
 import io.jprove.kernels.msm.MsmCurve;
 
@@ -17,8 +19,8 @@ import io.jprove.kernels.msm.MsmCurve;
  * splitters of the three scalar sets (aux for L, z under A's density, z under B's density, the last shared by B in G1
  * and G2). Everything is allocated here, once per key and device; a partition allocates only its own vectors.
  * <p>
- * Memory: what the device has free at preparation, less what one partition needs (a, b, c, z and the splits) and a
- * reserve, is shared among the queries in proportion to their points' bytes; each query's plan takes the fastest
+ * Memory: what the device has free at preparation, less what two partitions need (a, b, c, z each, so one uploads
+ * while the other computes; one when the bases leave no room for two), the splits and a reserve, is shared among the queries in proportion to their points' bytes; each query's plan takes the fastest
  * window and number of precomputed copies that fit its share ({@code MsmPlan.choose}).
  */
 public final class GpuPreparedKey implements PreparedKey
@@ -37,11 +39,14 @@ public final class GpuPreparedKey implements PreparedKey
     private final GpuScalarSplit splitA;
     private final GpuScalarSplit splitB;
 
+    private final String preparation;
+
     private GpuPreparedKey(final ProvingKey key, final String device, final List<DeviceQuery> queries,
-        final List<GpuScalarSplit> splits)
+        final List<GpuScalarSplit> splits, final String preparation)
     {
         this.key = key;
         this.device = device;
+        this.preparation = preparation;
         this.h = queries.get(0);
         this.l = queries.get(1);
         this.a = queries.get(2);
@@ -65,16 +70,24 @@ public final class GpuPreparedKey implements PreparedKey
             new Query(MsmCurve.G1, key.a().segment(), key.a().size(), true),
             new Query(MsmCurve.G1, key.bG1().segment(), key.bG1().size(), true),
             new Query(MsmCurve.G2, key.bG2().segment(), key.bG2().size(), true));
+        final long startNanos = System.nanoTime();
+        final long buildBefore = accelerator.kernelBuildNanos();
         final long scalars = key.vk().numInputs() + key.l().size();
         final long tails = key.l().size() + key.a().size() + key.bG1().size();
-        final long partition = partitionBytes(key.domainSize(), scalars, tails);
+        final long splitBytes = tails * (Fr.BYTES + Integer.BYTES);
+        final long slot = slotBytes(key.domainSize(), scalars);
         final long bases = sources.stream().mapToLong(q -> q.points().byteSize()).sum();
         final long free = accelerator.memoryInfo()[0];
-        final long usable = free - partition - RESERVE_BYTES;
+        // room for two partitions' memory when the bases leave it (one uploads while the other computes), else one
+        long usable = free - splitBytes - GpuProverBackend.SLOTS * slot - RESERVE_BYTES;
+        if (usable < bases)
+        {
+            usable = free - splitBytes - slot - RESERVE_BYTES;
+        }
         if (usable < bases)
         {
             throw new IllegalStateException(device + " has " + mib(free) + " free; this key's " + mib(bases)
-                + " of points, one partition's " + mib(partition) + " of buffers and a reserve of "
+                + " of points, one partition's " + mib(slot + splitBytes) + " of buffers and a reserve of "
                 + mib(RESERVE_BYTES) + " do not fit");
         }
         final List<DeviceQuery> queries = new ArrayList<>();
@@ -96,7 +109,32 @@ public final class GpuPreparedKey implements PreparedKey
             queries.forEach(DeviceQuery::close);
             throw ex;
         }
-        return new GpuPreparedKey(key, device, queries, splits);
+        final long buildNanos = accelerator.kernelBuildNanos() - buildBefore;
+        final long totalNanos = System.nanoTime() - startNanos;
+        final long tableBytes = queries.stream().mapToLong(DeviceQuery::tableBytes).sum();
+        return new GpuPreparedKey(key, device, queries, splits, String.format(Locale.ROOT,
+            "%.1f s on %s: kernels built %.1f s%s, bases and tables %.1f s (%.2f GiB)", totalNanos / 1e9, device,
+            buildNanos / 1e9, buildParts(accelerator), (totalNanos - buildNanos) / 1e9, tableBytes / (double)(1L << 30)));
+    }
+
+    /**
+     * " (PTX 3.0 s, driver JIT 40.2 s, ...)" on CUDA, where the two are told apart (the accelerator's totals: a
+     * second key on the same device finds its kernels built); else nothing.
+     */
+    private static String buildParts(final Accelerator accelerator)
+    {
+        if (accelerator instanceof final CudaAccelerator cuda)
+        {
+            return String.format(Locale.ROOT, " (PTX %.1f s, driver JIT %.1f s, over the process so far)",
+                cuda.ptxNanos() / 1e9, cuda.loadNanos() / 1e9);
+        }
+        return "";
+    }
+
+    @Override
+    public String preparation()
+    {
+        return preparation;
     }
 
     /** One of the key's queries before it goes to the device; {@code split} when its scalars are 0/1-split. */
@@ -104,13 +142,10 @@ public final class GpuPreparedKey implements PreparedKey
     {
     }
 
-    /**
-     * a, b, c (m each), z, the splits' tails (a scalar and a base index each) and bitmaps: one partition's device
-     * memory beside the key.
-     */
-    private static long partitionBytes(final long domainSize, final long scalars, final long tails)
+    /** One {@link PartitionMemory}: a, b, c (m each), z, two density bitmaps and the results. */
+    private static long slotBytes(final long domainSize, final long scalars)
     {
-        return (3 * domainSize + scalars) * Fr.BYTES + tails * (Fr.BYTES + Integer.BYTES) + 3 * (scalars / 8 + 64);
+        return (3 * domainSize + Math.max(1, scalars)) * Fr.BYTES + 2 * (scalars / 8 + 64) + (64L << 10);
     }
 
     private static String mib(final long bytes)

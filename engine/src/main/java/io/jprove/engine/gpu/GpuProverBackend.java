@@ -1,6 +1,7 @@
 package io.jprove.engine.gpu;
 
-import java.util.BitSet;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.jprove.engine.groth16.BackendListener;
@@ -16,8 +17,10 @@ import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.field.Fr;
 import io.jprove.field.ntt.EvaluationDomain;
 import io.jprove.kernels.Accelerator;
+import io.jprove.kernels.ActivityTag;
 import io.jprove.kernels.DeviceActivity;
 import io.jprove.kernels.DeviceMemory;
+import io.jprove.kernels.DeviceOutOfMemoryException;
 import io.jprove.kernels.DeviceStream;
 import io.jprove.kernels.KernelFailureException;
 import io.jprove.kernels.msm.GpuScalarSplit;
@@ -30,27 +33,39 @@ import io.jprove.timeline.TimelineClock;
  * and everything from there to the five sums runs there — the H chain of the key's reduction ({@link HChain}, seven
  * or six NTTs with nothing read back), the 0/1 splits ({@link GpuScalarSplit}), the batch-adds of the ones and the
  * MSMs of the rest, B in G2 included. Per partition the host reads back nine points (five sums, four of them in two
- * parts) and two counts, and adds the parts.
+ * parts) and three splits' counts in one copy, and adds the parts.
  * <p>
- * Every kernel, copy and fill is reported to the partition's {@link BackendListener} as the device measured it
- * ({@link DeviceActivity}, converted to the timeline clock), under the phase it belongs to; the work is queued on one
- * stream and waited for at the phase boundaries, so the attribution is exact. A kernel fault (CUDA's sticky errors)
- * makes the backend refuse all later work with {@link DeviceUnusableException}, which the pipeline turns into failed
- * partitions on this device while other devices go on.
+ * Two partitions can be in the backend at once (the pipeline runs two workers per device): each has its own
+ * {@link PartitionMemory} and stream, so one partition's upload runs while the other's kernels do; the kernels
+ * themselves take turns (the key's MSM and split scratch is one set), and a partition's kernels are queued without
+ * a wait between phases — the host waits once, for the results. Every kernel, copy and fill is reported to the
+ * partition's {@link BackendListener} as the device measured it ({@link DeviceActivity}, converted to the timeline
+ * clock), under the phase it was queued in: the partition and phase travel with the work as its {@link ActivityTag}.
+ * A kernel fault (CUDA's sticky errors) makes the backend refuse all later work with
+ * {@link DeviceUnusableException}, which the pipeline turns into failed partitions on this device while other
+ * devices go on.
  */
 public final class GpuProverBackend implements ProverBackend
 {
+    /** Partitions with device memory of their own: one uploading while one computes. */
+    static final int SLOTS = 2;
+
+    /** What a queued activity belongs to: its partition's listener and its phase. */
+    private record Work(BackendListener listener, ProvingPhase phase)
+    {
+    }
+
     private final Accelerator accelerator;
     private final int device;
     private final String name;
     private final String description;
     private final HChain hChain;
-    private final DeviceStream stream;
     private final ReentrantLock compute = new ReentrantLock(true);
-    private volatile BackendListener listener = BackendListener.NONE;
-    private volatile ProvingPhase phase = ProvingPhase.H;
+    /** Free partition memories, and how many exist; guarded by itself. */
+    private final ArrayDeque<PartitionMemory> free = new ArrayDeque<>();
+    private int slotsMade;
+    private int slotLimit = SLOTS;
     private volatile String failure;
-    private PartitionMemory memory;
 
     /**
      * @param accelerator the device; this backend owns it and closes it.
@@ -66,20 +81,24 @@ public final class GpuProverBackend implements ProverBackend
         this.name = name;
         this.description = description;
         this.hChain = HChain.general(accelerator);
-        this.stream = accelerator.createStream();
-        accelerator.setListener(this::relay);
+        accelerator.setListener(GpuProverBackend::relay);
     }
 
-    private void relay(final DeviceActivity activity)
+    private static void relay(final DeviceActivity activity)
     {
+        if (!(activity.tag() instanceof final Work work))
+        {
+            return; // queued outside a partition (key preparation): no partition to charge it to
+        }
+        final BackendListener listener = work.listener();
         final long start = TimelineClock.fromNanoTime(activity.startNanoTime());
         switch (activity.kind())
         {
-            case KERNEL -> listener.kernel(phase, shortName(activity.name()), start, activity.durationNs());
+            case KERNEL -> listener.kernel(work.phase(), shortName(activity.name()), start, activity.durationNs());
             case COPY_TO_DEVICE -> listener.copy("h2d", start, activity.durationNs(), activity.bytes());
             case COPY_TO_HOST -> listener.copy("d2h", start, activity.durationNs(), activity.bytes());
             case COPY_ON_DEVICE -> listener.copy("d2d", start, activity.durationNs(), activity.bytes());
-            case FILL -> listener.kernel(phase, "fill", start, activity.durationNs());
+            case FILL -> listener.kernel(work.phase(), "fill", start, activity.durationNs());
         }
     }
 
@@ -136,11 +155,23 @@ public final class GpuProverBackend implements ProverBackend
         }
         checkUsable();
         final HChainSpec spec = own.key().reduction().hChain(EvaluationDomain.ofSize(partition.domainSize()));
-        compute.lock();
+        final PartitionMemory m = take(partition.domainSize(), partition.assignment().size());
         try
         {
-            this.listener = listener;
-            return proveLocked(own, partition, spec);
+            try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
+            {
+                m.upload(partition); // beside the other partition's kernels
+            }
+            checkUsable();
+            compute.lock();
+            try
+            {
+                return computeLocked(own, partition, spec, m, listener);
+            }
+            finally
+            {
+                compute.unlock();
+            }
         }
         catch (final KernelFailureException ex)
         {
@@ -148,91 +179,152 @@ public final class GpuProverBackend implements ProverBackend
         }
         finally
         {
-            this.listener = BackendListener.NONE;
-            compute.unlock();
+            giveBack(m);
         }
     }
 
-    private MsmSums proveLocked(final GpuPreparedKey key, final PartitionInputs partition, final HChainSpec spec)
+    private MsmSums computeLocked(final GpuPreparedKey key, final PartitionInputs partition, final HChainSpec spec,
+        final PartitionMemory m, final BackendListener listener)
     {
-        final PartitionMemory m = memoryFor(partition.domainSize(), partition.assignment().size());
-        phase = ProvingPhase.H;
-        m.a().copyFrom(partition.a().segment(), stream);
-        m.b().copyFrom(partition.b().segment(), stream);
-        m.c().copyFrom(partition.c().segment(), stream);
-        m.z().copyFrom(partition.assignment().segment(), stream);
-        hChain.compute(m.a(), m.b(), m.c(), Long.numberOfTrailingZeros(partition.domainSize()), spec.cosetShift(),
-            spec.quotientFactor(), spec.output() == HChainSpec.Output.COEFFICIENTS, stream);
-        stream.synchronize();
-
-        phase = ProvingPhase.MSM;
-        key.h().msm().queue(m.a(), spec.scalarCount(), stream);
-        final long[] h = key.h().msm().result(stream);
-
+        final DeviceStream s = m.stream();
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
+        {
+            hChain.compute(m.a(), m.b(), m.c(), Long.numberOfTrailingZeros(partition.domainSize()),
+                spec.cosetShift(), spec.quotientFactor(), spec.output() == HChainSpec.Output.COEFFICIENTS, s);
+        }
         final long aux = partition.numAux();
-        final DeviceMemory auxScalars = m.z().view((long)partition.numInputs() * Fr.BYTES, aux * Fr.BYTES);
-        split(key.splitL(), auxScalars, aux, null);
-        final long[] l = splitSum(key.l(), key.splitL());
         final long n = partition.assignment().size();
-        split(key.splitA(), m.z(), n, partition.aDensity());
-        final long[] a = splitSum(key.a(), key.splitA());
+        final DeviceMemory auxScalars = m.z().view((long)partition.numInputs() * Fr.BYTES, aux * Fr.BYTES);
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
+        {
+            key.h().msm().queue(m.a(), spec.scalarCount(), s);
+            key.h().msm().copyResult(m.sum(0), s);
+        }
+        queueSplit(key.splitL(), auxScalars, aux, null, m, 0, listener);
+        queueSplitSum(key.l(), key.splitL(), m, 1, listener);
+        queueSplit(key.splitA(), m.z(), n, m.aBits(), m, 1, listener);
+        queueSplitSum(key.a(), key.splitA(), m, 3, listener);
         // one split serves B in G1 and in G2: same scalars, same density
-        split(key.splitB(), m.z(), n, partition.bDensity());
-        final long[] b1 = splitSum(key.b1(), key.splitB());
-        final long[] b2 = splitSum(key.b2(), key.splitB());
-        return new MsmSums(h, l, a, b1, b2);
+        queueSplit(key.splitB(), m.z(), n, m.bBits(), m, 2, listener);
+        queueSplitSum(key.b1(), key.splitB(), m, 5, listener);
+        queueSplitSum(key.b2(), key.splitB(), m, 7, listener);
+
+        final MemorySegment host;
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
+        {
+            host = m.readResults(); // the one wait of the partition
+        }
+        // a density bitmap with too few set bits pairs scalars with the wrong bases: refuse the sums
+        key.splitL().checkBaseCount(m.countsOf(host, 0)[1]);
+        key.splitA().checkBaseCount(m.countsOf(host, 1)[1]);
+        key.splitB().checkBaseCount(m.countsOf(host, 2)[1]);
+        final long[] h = MsmCurve.G1.toAffine(m.sumLimbs(host, 0, MsmCurve.G1.xyzzBytes()));
+        return new MsmSums(h, splitSum(key.l(), m, host, 1), splitSum(key.a(), m, host, 3),
+            splitSum(key.b1(), m, host, 5), splitSum(key.b2(), m, host, 7));
     }
 
-    /**
-     * Runs a 0/1 split on the stream and waits for it, so its kernels are reported under SPLIT; then checks that the
-     * density gave every base a scalar.
-     */
-    private void split(final GpuScalarSplit splitter, final DeviceMemory scalars, final long count,
-        final BitSet density)
+    /** Queues a 0/1 split, its kernels reported under SPLIT, and the copy of its counts into {@code counts}. */
+    private static void queueSplit(final GpuScalarSplit splitter, final DeviceMemory scalars, final long count,
+        final DeviceMemory density, final PartitionMemory m, final int counts, final BackendListener listener)
     {
-        phase = ProvingPhase.SPLIT;
-        if (density == null)
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.SPLIT)))
         {
-            splitter.queue(scalars, count, null, true, stream);
+            splitter.queue(scalars, count, density, true, m.stream());
+            splitter.copyCounts(m.counts(counts), m.stream());
         }
-        else
-        {
-            try (DeviceMemory bits = GpuScalarSplit.upload(accelerator, density, count))
-            {
-                splitter.queue(scalars, count, bits, true, stream);
-                stream.synchronize();
-            }
-        }
-        splitter.checkBaseCount(stream);
-        phase = ProvingPhase.MSM;
     }
 
-    /** The query's sum over the split: the batch-add of the ones plus the MSM of the tail, both from device outputs. */
-    private long[] splitSum(final DeviceQuery query, final GpuScalarSplit split)
+    /** Queues the query's batch-add of the ones and MSM of the tail, their results into sums {@code at}, at + 1. */
+    private static void queueSplitSum(final DeviceQuery query, final GpuScalarSplit split, final PartitionMemory m,
+        final int at, final BackendListener listener)
+    {
+        if (query.count() == 0)
+        {
+            return;
+        }
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
+        {
+            query.batchAdd().queue(split.ones(), m.stream());
+            query.batchAdd().copyResult(m.sum(at), m.stream());
+            query.msm().queueIndexed(split.tailScalars(), split.tailBases(), split.meta(), query.count(),
+                m.stream());
+            query.msm().copyResult(m.sum(at + 1), m.stream());
+        }
+    }
+
+    /** The query's sum from the results read back: batch-add of the ones plus the tail's MSM. */
+    private static long[] splitSum(final DeviceQuery query, final PartitionMemory m, final MemorySegment host,
+        final int at)
     {
         final GroupOps ops = query.curve() == MsmCurve.G1 ? GroupOps.G1_OPS : GroupOps.G2_OPS;
         if (query.count() == 0)
         {
             return new long[ops.affineLimbs()];
         }
-        query.batchAdd().queue(split.ones(), stream);
-        final long[] ones = query.batchAdd().result(stream);
-        query.msm().queueIndexed(split.tailScalars(), split.tailBases(), split.meta(), query.count(), stream);
-        return ops.addAffine(ones, query.msm().result(stream));
+        final MsmCurve curve = query.curve();
+        return ops.addAffine(curve.toAffine(m.sumLimbs(host, at, curve.xyzzBytes())),
+            curve.toAffine(m.sumLimbs(host, at + 1, curve.xyzzBytes())));
     }
 
-    private PartitionMemory memoryFor(final long domainSize, final long scalars)
+    /**
+     * A partition memory of this shape: a free one, a new one while fewer than {@link #SLOTS} exist (or fewer than
+     * the device had room for), else the next one given back.
+     */
+    private PartitionMemory take(final long domainSize, final long scalars)
     {
-        if (memory == null || !memory.fits(domainSize, scalars))
+        synchronized (free)
         {
-            if (memory != null)
+            while (true)
             {
-                memory.close();
-                memory = null;
+                final PartitionMemory f = free.poll();
+                if (f != null)
+                {
+                    if (f.fits(domainSize, scalars))
+                    {
+                        return f;
+                    }
+                    f.close(); // another shape: make room for this one's
+                    slotsMade--;
+                    continue;
+                }
+                if (slotsMade < slotLimit)
+                {
+                    try
+                    {
+                        final PartitionMemory made = PartitionMemory.allocate(accelerator, domainSize, scalars,
+                            MsmCurve.G2.xyzzBytes());
+                        slotsMade++;
+                        return made;
+                    }
+                    catch (final DeviceOutOfMemoryException ex)
+                    {
+                        if (slotsMade == 0)
+                        {
+                            throw ex;
+                        }
+                        slotLimit = slotsMade; // no room for a second: partitions take turns for the one there is
+                    }
+                }
+                try
+                {
+                    free.wait();
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for device memory on " + name, ex);
+                }
             }
-            memory = PartitionMemory.allocate(accelerator, domainSize, scalars);
         }
-        return memory;
+    }
+
+    private void giveBack(final PartitionMemory m)
+    {
+        synchronized (free)
+        {
+            free.push(m);
+            free.notifyAll();
+        }
     }
 
     private void checkUsable()
@@ -256,12 +348,12 @@ public final class GpuProverBackend implements ProverBackend
         {
             if (failure == null)
             {
-                if (memory != null)
+                synchronized (free)
                 {
-                    memory.close();
+                    free.forEach(PartitionMemory::close);
+                    free.clear();
                 }
                 hChain.close();
-                stream.close();
             }
         }
         finally

@@ -1,23 +1,98 @@
 package io.jprove.engine.gpu;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.BitSet;
+
+import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.field.Fr;
 import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceMemory;
+import io.jprove.kernels.DeviceStream;
+import io.jprove.kernels.HostMemory;
 
 /**
- * One partition's vectors on the device: a, b, c (m elements each; the H chain runs in place, h ends in a) and the
- * assignment z. Allocated for a shape and reused by every partition of that shape on the backend.
+ * One partition's memory on the device and the stream its work runs on: a, b, c (m elements each; the H chain runs
+ * in place, h ends in a), the assignment z, the two density bitmaps, and a small results area that every sum and
+ * split count is copied into so the host reads them all back with one copy and one wait. Allocated for a shape and
+ * reused by every partition of that shape; a backend keeps two so one partition's upload overlaps another's kernels.
  */
-record PartitionMemory(long domainSize, long scalars, DeviceMemory a, DeviceMemory b, DeviceMemory c, DeviceMemory z)
-    implements AutoCloseable
+final class PartitionMemory implements AutoCloseable
 {
-    static PartitionMemory allocate(final Accelerator accelerator, final long domainSize, final long scalars)
+    /** Result slots: 9 sums (h, and l, a, b1, b2 each as batch-add + tail MSM) and 3 splits' counts. */
+    static final int SUMS = 9;
+    static final int SPLITS = 3;
+
+    private final long domainSize;
+    private final long scalars;
+    private final long sumBytes;
+    private final DeviceMemory a;
+    private final DeviceMemory b;
+    private final DeviceMemory c;
+    private final DeviceMemory z;
+    private final DeviceMemory aBits;
+    private final DeviceMemory bBits;
+    private final DeviceMemory results;
+    private final HostMemory staging;
+    private final DeviceStream stream;
+
+    private PartitionMemory(final Accelerator accelerator, final long domainSize, final long scalars,
+        final long sumBytes)
     {
-        final DeviceMemory a = accelerator.allocate(domainSize * Fr.BYTES);
-        final DeviceMemory b = accelerator.allocate(domainSize * Fr.BYTES);
-        final DeviceMemory c = accelerator.allocate(domainSize * Fr.BYTES);
-        final DeviceMemory z = accelerator.allocate(Math.max(1, scalars) * Fr.BYTES);
-        return new PartitionMemory(domainSize, scalars, a, b, c, z);
+        this.domainSize = domainSize;
+        this.scalars = scalars;
+        this.sumBytes = sumBytes;
+        final long bitmapBytes = words(scalars) * Long.BYTES;
+        final long resultBytes = SUMS * sumBytes + SPLITS * 2L * Long.BYTES;
+        final DeviceMemory[] made = new DeviceMemory[7];
+        HostMemory host = null;
+        try
+        {
+            made[0] = accelerator.allocate(domainSize * Fr.BYTES);
+            made[1] = accelerator.allocate(domainSize * Fr.BYTES);
+            made[2] = accelerator.allocate(domainSize * Fr.BYTES);
+            made[3] = accelerator.allocate(Math.max(1, scalars) * Fr.BYTES);
+            made[4] = accelerator.allocate(bitmapBytes);
+            made[5] = accelerator.allocate(bitmapBytes);
+            made[6] = accelerator.allocate(resultBytes);
+            // page-locked: the bitmaps go up and the results come back asynchronously, in stream order
+            host = accelerator.allocateHost(Math.max(2 * bitmapBytes, resultBytes));
+        }
+        catch (final RuntimeException | Error e)
+        {
+            for (final DeviceMemory m : made)
+            {
+                if (m != null)
+                {
+                    m.close();
+                }
+            }
+            throw e;
+        }
+        this.a = made[0];
+        this.b = made[1];
+        this.c = made[2];
+        this.z = made[3];
+        this.aBits = made[4];
+        this.bBits = made[5];
+        this.results = made[6];
+        this.staging = host;
+        this.stream = accelerator.createStream();
+    }
+
+    /**
+     * @param sumBytes bytes of one result (the larger curve's XYZZ point).
+     * @throws io.jprove.kernels.DeviceOutOfMemoryException when the device has no room, with nothing left allocated.
+     */
+    static PartitionMemory allocate(final Accelerator accelerator, final long domainSize, final long scalars,
+        final long sumBytes)
+    {
+        return new PartitionMemory(accelerator, domainSize, scalars, sumBytes);
+    }
+
+    private static long words(final long bits)
+    {
+        return Math.max(1, (bits + 63) / 64);
     }
 
     /** @return whether a partition of this shape uses these buffers. */
@@ -26,12 +101,121 @@ record PartitionMemory(long domainSize, long scalars, DeviceMemory a, DeviceMemo
         return domainSize == m && scalars == n;
     }
 
+    /**
+     * Queues the partition's a, b, c, z and density bitmaps to the device and waits for them: the caller holds no
+     * device lock meanwhile, so the copies run beside another partition's kernels.
+     */
+    void upload(final PartitionInputs partition)
+    {
+        a.copyFrom(partition.a().segment(), stream);
+        b.copyFrom(partition.b().segment(), stream);
+        c.copyFrom(partition.c().segment(), stream);
+        z.copyFrom(partition.assignment().segment(), stream);
+        final long bitmapBytes = words(scalars) * Long.BYTES;
+        final MemorySegment host = staging.segment();
+        stage(partition.aDensity(), host.asSlice(0, bitmapBytes));
+        stage(partition.bDensity(), host.asSlice(bitmapBytes, bitmapBytes));
+        aBits.copyFrom(host.asSlice(0, bitmapBytes), stream);
+        bBits.copyFrom(host.asSlice(bitmapBytes, bitmapBytes), stream);
+        stream.synchronize();
+    }
+
+    /** The bitmap's words; no bitmap means every scalar has a base, which all bits set says the same way. */
+    private void stage(final BitSet density, final MemorySegment words)
+    {
+        if (density == null)
+        {
+            final BitSet all = new BitSet();
+            all.set(0, Math.toIntExact(scalars));
+            stage(all, words);
+            return;
+        }
+        if (density.length() > scalars)
+        {
+            throw new IllegalArgumentException("density bit " + (density.length() - 1) + " is set past the "
+                + scalars + " scalars of the assignment");
+        }
+        words.fill((byte)0);
+        final long[] w = density.toLongArray();
+        MemorySegment.copy(w, 0, words, ValueLayout.JAVA_LONG, 0, w.length);
+    }
+
+    /** @return result slot {@code i}'s device memory (a sum, {@link #SUMS} of them). */
+    DeviceMemory sum(final int i)
+    {
+        return results.view(i * sumBytes, sumBytes);
+    }
+
+    /** @return split {@code i}'s counts' device memory (two longs). */
+    DeviceMemory counts(final int i)
+    {
+        return results.view(SUMS * sumBytes + i * 2L * Long.BYTES, 2L * Long.BYTES);
+    }
+
+    /** Queues the results back to the host and waits for everything queued on the stream. */
+    MemorySegment readResults()
+    {
+        final MemorySegment host = staging.segment().asSlice(0, results.byteSize());
+        results.copyTo(host, stream);
+        stream.synchronize();
+        return host;
+    }
+
+    /** @return the {@code i}th sum's XYZZ limbs from {@link #readResults()}'s memory. */
+    long[] sumLimbs(final MemorySegment host, final int i, final long bytes)
+    {
+        return host.asSlice(i * sumBytes, bytes).toArray(ValueLayout.JAVA_LONG);
+    }
+
+    /** @return split {@code i}'s counts from {@link #readResults()}'s memory. */
+    long[] countsOf(final MemorySegment host, final int i)
+    {
+        return host.asSlice(SUMS * sumBytes + i * 2L * Long.BYTES, 2L * Long.BYTES).toArray(ValueLayout.JAVA_LONG);
+    }
+
+    DeviceMemory a()
+    {
+        return a;
+    }
+
+    DeviceMemory b()
+    {
+        return b;
+    }
+
+    DeviceMemory c()
+    {
+        return c;
+    }
+
+    DeviceMemory z()
+    {
+        return z;
+    }
+
+    DeviceMemory aBits()
+    {
+        return aBits;
+    }
+
+    DeviceMemory bBits()
+    {
+        return bBits;
+    }
+
+    DeviceStream stream()
+    {
+        return stream;
+    }
+
     @Override
     public void close()
     {
-        a.close();
-        b.close();
-        c.close();
-        z.close();
+        stream.close();
+        for (final DeviceMemory m : new DeviceMemory[] {a, b, c, z, aBits, bBits, results})
+        {
+            m.close();
+        }
+        staging.close();
     }
 }

@@ -14,6 +14,15 @@ public interface PreparedKey extends AutoCloseable
     /** @return where it lives, as {@link ProverBackend#name()} says. */
     String device();
 
+    /**
+     * @return what preparing it took, for a person ("59.4 s on cuda:0: kernels built 52.0 s, bases and tables
+     *         7.4 s (1.22 GiB)"); empty when there is nothing to say.
+     */
+    default String preparation()
+    {
+        return "";
+    }
+
     /** Frees what preparation made resident (device memory, tables); the source key stays open. */
     @Override
     void close();

@@ -11,7 +11,10 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -67,7 +70,7 @@ final class GpuBackendConformance
     }
 
     /** A key over a two-hash Poseidon chain (m = 2^10), made once per suite. */
-    private static ProvingKey key()
+    static ProvingKey key()
     {
         try (ConstraintMatrices cs = RecordingAssignment.record(chain(1, 2)))
         {
@@ -95,6 +98,8 @@ final class GpuBackendConformance
         tests.add(DynamicTest.dynamicTest("shouldEqualTheCpuSumsWhenProvingTheSamePartitions",
             () -> sameSums(backends)));
         tests.add(DynamicTest.dynamicTest("shouldVerifyAndReportKernelsWhenProving", () -> verifies(backends)));
+        tests.add(DynamicTest.dynamicTest("shouldCreditEachPartitionItsOwnWorkWhenTwoProveAtOnce",
+            () -> concurrent(backends)));
         tests.add(DynamicTest.dynamicTest("shouldProveAJobThroughThePipelineWithKernelsOnTheTimeline",
             () -> pipeline(backends, pools, timelineDir)));
         if (withFault)
@@ -165,6 +170,88 @@ final class GpuBackendConformance
         }
     }
 
+    /** A listener that counts what it is told. */
+    private static final class Tally implements BackendListener
+    {
+        private final AtomicLong kernels = new AtomicLong();
+        private final AtomicLong bytes = new AtomicLong();
+
+        @Override
+        public void kernel(final ProvingPhase phase, final String name, final long startNs, final long durationNs)
+        {
+            kernels.incrementAndGet();
+        }
+
+        @Override
+        public void copy(final String name, final long startNs, final long durationNs, final long copied)
+        {
+            bytes.addAndGet(copied);
+        }
+
+        String counts()
+        {
+            return kernels.get() + " kernels, " + bytes.get() + " bytes copied";
+        }
+    }
+
+    /**
+     * Two partitions proved at once on one backend (one uploading while the other computes, as the pipeline's two
+     * workers do) give the sums each gives alone, and each partition's listener hears of its own kernels and copies,
+     * no more and no fewer than when it ran alone.
+     */
+    private static void concurrent(final Supplier<GpuProverBackend> backends) throws Exception
+    {
+        try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get(); PreparedKey onGpu = gpu.prepare(pk);
+             Arena arena = Arena.ofShared();
+             ProverInputs first = ProvingAssignment.synthesize(chain(3, 4));
+             ProverInputs second = ProvingAssignment.synthesize(chain(5, 6)))
+        {
+            final PartitionInputs[] inputs = {PartitionInputs.copyOf(first, pk.domainSize(), arena),
+                PartitionInputs.copyOf(second, pk.domainSize(), arena)};
+            // first use builds per-size tables (twiddles, scan scratch), credited to that partition: not compared
+            gpu.prove(onGpu, inputs[0], BackendListener.NONE);
+            final MsmSums[] alone = new MsmSums[2];
+            final Tally[] aloneTally = {new Tally(), new Tally()};
+            for (int i = 0; i < 2; i++)
+            {
+                alone[i] = gpu.prove(onGpu, inputs[i], aloneTally[i]);
+            }
+            for (int round = 0; round < 2; round++)
+            {
+                final Tally[] tally = {new Tally(), new Tally()};
+                final CyclicBarrier start = new CyclicBarrier(2);
+                final List<CompletableFuture<MsmSums>> runs = new ArrayList<>();
+                for (int i = 0; i < 2; i++)
+                {
+                    final int at = i;
+                    runs.add(CompletableFuture.supplyAsync(() ->
+                    {
+                        try
+                        {
+                            start.await();
+                        }
+                        catch (final Exception e)
+                        {
+                            throw new IllegalStateException(e);
+                        }
+                        return gpu.prove(onGpu, inputs[at], tally[at]);
+                    }));
+                }
+                for (int i = 0; i < 2; i++)
+                {
+                    final MsmSums got = runs.get(i).get(300, TimeUnit.SECONDS);
+                    final String at = "partition " + i + ", round " + round;
+                    assertArrayEquals(alone[i].h(), got.h(), "h, " + at);
+                    assertArrayEquals(alone[i].l(), got.l(), "l, " + at);
+                    assertArrayEquals(alone[i].a(), got.a(), "a, " + at);
+                    assertArrayEquals(alone[i].b1(), got.b1(), "b1, " + at);
+                    assertArrayEquals(alone[i].b2(), got.b2(), "b2, " + at);
+                    assertEquals(aloneTally[i].counts(), tally[i].counts(), "what was credited to " + at);
+                }
+            }
+        }
+    }
+
     private static void pipeline(final Supplier<GpuProverBackend> backends, final LongFunction<BufferPool> pools,
         final Path timelineDir) throws Exception
     {
@@ -204,6 +291,15 @@ final class GpuBackendConformance
             assertEquals(partitions, withKernels.cardinality(), "partitions with KERNEL events: " + withKernels);
             assertTrue(copies >= 4 * partitions, copies + " COPY events");
         }
+    }
+
+    /**
+     * The fault case alone: on CUDA in a process of its own, since the fault leaves the device's primary context
+     * unusable for the rest of the process.
+     */
+    static void faultAlone(final Supplier<GpuProverBackend> backends)
+    {
+        fault(backends);
     }
 
     private static void fault(final Supplier<GpuProverBackend> backends)

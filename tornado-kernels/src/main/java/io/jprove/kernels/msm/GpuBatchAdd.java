@@ -87,6 +87,18 @@ public final class GpuBatchAdd implements AutoCloseable
         sums.sum(partials, items, 1, result, stream);
     }
 
+    /**
+     * Queues a copy of the last sum's result, {@link MsmCurve#xyzzBytes()} bytes of XYZZ coordinates, into
+     * {@code target}: a caller that queues several sums reads all their results back with one copy and one wait,
+     * and turns each into affine limbs with {@link MsmCurve#toAffine}.
+     *
+     * @param target at least {@link MsmCurve#xyzzBytes()} bytes of device memory.
+     */
+    public void copyResult(final DeviceMemory target, final DeviceStream stream)
+    {
+        target.view(0, curve.xyzzBytes()).copyFrom(result, stream);
+    }
+
     /** @return the last sum, affine (all-zero for infinity), after waiting for it. */
     public long[] result(final DeviceStream stream)
     {

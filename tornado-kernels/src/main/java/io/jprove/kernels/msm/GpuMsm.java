@@ -191,6 +191,18 @@ public final class GpuMsm implements AutoCloseable
     }
 
     /**
+     * Queues a copy of the last MSM's result, {@link MsmCurve#xyzzBytes()} bytes of XYZZ coordinates, into
+     * {@code target}: a caller that queues several MSMs reads all their results back with one copy and one wait,
+     * and turns each into affine limbs with {@link MsmCurve#toAffine}.
+     *
+     * @param target at least {@link MsmCurve#xyzzBytes()} bytes of device memory.
+     */
+    public void copyResult(final DeviceMemory target, final DeviceStream stream)
+    {
+        target.view(0, curve.xyzzBytes()).copyFrom(result, stream);
+    }
+
+    /**
      * Waits for the MSM queued last and reads its result.
      *
      * @param stream the stream it was queued on (null: the default stream).

@@ -168,6 +168,18 @@ public final class GpuScalarSplit implements AutoCloseable
         return meta;
     }
 
+    /**
+     * Queues a copy of the last split's two counts ({@link #meta()}: tail length, scalars with a base) into
+     * {@code target}, for a caller that reads several results back at once; {@link #checkBaseCount(long)} then checks
+     * the second.
+     *
+     * @param target at least 16 bytes of device memory.
+     */
+    public void copyCounts(final DeviceMemory target, final DeviceStream stream)
+    {
+        target.view(0, 2L * Long.BYTES).copyFrom(meta.view(0, 2L * Long.BYTES), stream);
+    }
+
     /** @return {tail length, scalars with a base} of the last split, waiting for it. */
     public long[] counts(final DeviceStream stream)
     {
@@ -191,7 +203,17 @@ public final class GpuScalarSplit implements AutoCloseable
      */
     public void checkBaseCount(final DeviceStream stream)
     {
-        final long had = counts(stream)[1];
+        checkBaseCount(counts(stream)[1]);
+    }
+
+    /**
+     * {@link #checkBaseCount(DeviceStream)} on a count read back by the caller ({@link #copyCounts}).
+     *
+     * @param had the second of the split's counts.
+     * @throws IllegalArgumentException when it is not the number of bases.
+     */
+    public void checkBaseCount(final long had)
+    {
         if (had != bases)
         {
             throw new IllegalArgumentException("the density bitmap gave " + had + " scalars a base, for " + bases
