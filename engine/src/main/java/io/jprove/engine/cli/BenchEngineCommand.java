@@ -9,10 +9,11 @@ import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.pipeline.BufferShape;
+import io.jprove.engine.pipeline.CircuitShape;
+import io.jprove.engine.pipeline.OffHeapBufferPool;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
-import io.jprove.timeline.TimelineClock;
-import io.jprove.timeline.TimelineClock;
 import io.jprove.timeline.TimelineClock;
 import io.jprove.timeline.analysis.PartitionSummary;
 import io.jprove.timeline.analysis.Text;
@@ -64,6 +65,11 @@ final class BenchEngineCommand implements Callable<Integer>
         + "(default: half the machine's memory).")
     private long budgetMib;
 
+    @Option(names = "--presynthesized", description = "Synthesize every partition of the measured job first, "
+        + "then hand them to the devices together and time from there: the pipeline's overhead over the kernels "
+        + "when synthesis keeps up (needs host memory for all partitions at once).")
+    private boolean presynthesized;
+
     @Option(names = "--verbose", description = "Print stack traces with errors.")
     private boolean verbose;
 
@@ -95,6 +101,10 @@ final class BenchEngineCommand implements Callable<Integer>
                     selection.devices()) + " (" + threads + " threads, " + config.synthesisWorkers()
                     + " synthesis worker" + (config.synthesisWorkers() == 1 ? "" : "s") + ", "
                     + config.workersPerDevice() + " workers per device)");
+                if (presynthesized)
+                {
+                    checkRoom(parameters, pool);
+                }
                 final List<ProverBackend> backends = selection.open(threads);
                 final EngineRun.Outcome outcome;
                 try
@@ -107,7 +117,7 @@ final class BenchEngineCommand implements Callable<Integer>
                     // the report covers the measured job only: from here on
                     final long sinceNs = TimelineClock.nowNs();
                     outcome = EngineRun.prove(circuit, parameters, partitions, backends, config, pool, timeline,
-                        sinceNs, timeline.isEnabled() ? timelineOption.directory() : null);
+                        sinceNs, timeline.isEnabled() ? timelineOption.directory() : null, presynthesized);
                 }
                 finally
                 {
@@ -119,12 +129,24 @@ final class BenchEngineCommand implements Callable<Integer>
         });
     }
 
+    /** Every partition's buffers at once, within the budget, or the job would wait for buffers it holds itself. */
+    private void checkRoom(final EngineRun.Parameters parameters, final BufferPool pool)
+    {
+        final long each = BufferShape.of(CircuitShape.recorded(parameters.matrices()).counts()).bytes();
+        if (each * partitions > pool.budgetBytes() || partitions > OffHeapBufferPool.MAX_SETS)
+        {
+            throw new IllegalArgumentException("--presynthesized holds all " + partitions + " partitions in host "
+                + "memory at once: " + (each * partitions >> 20) + " MiB, over the " + (pool.budgetBytes() >> 20)
+                + " MiB budget (--memory-budget) or past " + OffHeapBufferPool.MAX_SETS + " partitions");
+        }
+    }
+
     private void print(final EngineRun.Outcome outcome)
     {
         final double wallPerPartition = outcome.wallNs() / 1e9 / partitions;
         System.out.printf(Locale.ROOT, "  wall        %.2f s for %d partitions: %.2f s per partition, %.2f "
-            + "partitions per minute%n", outcome.wallNs() / 1e9, partitions, wallPerPartition,
-            60.0 / wallPerPartition);
+            + "partitions per minute%s%n", outcome.wallNs() / 1e9, partitions, wallPerPartition,
+            60.0 / wallPerPartition, presynthesized ? " (from the hand-over of the presynthesized partitions)" : "");
         final TimelineReport report = outcome.report();
         if (report == null)
         {

@@ -128,19 +128,41 @@ final class EngineRun
         final Timeline timeline, final long sinceNs, final Path timelineDir)
         throws ExecutionException, InterruptedException, IOException
     {
+        return prove(circuit, parameters, partitions, backends, config, pool, timeline, sinceNs, timelineDir, false);
+    }
+
+    /**
+     * As {@link #prove(NamedCircuit, Parameters, int, List, PipelineConfig, BufferPool, Timeline, long, Path)}; with
+     * {@code presynthesized} the partitions go to the devices only once all are synthesized, and the outcome's wall
+     * time runs from then, so it is the devices' side alone.
+     */
+    static Outcome prove(final NamedCircuit circuit, final Parameters parameters, final int partitions,
+        final List<ProverBackend> backends, final PipelineConfig config, final BufferPool pool,
+        final Timeline timeline, final long sinceNs, final Path timelineDir, final boolean presynthesized)
+        throws ExecutionException, InterruptedException, IOException
+    {
         final SecureRandom rng = new SecureRandom();
         final long[] seeds = new long[partitions];
         for (int p = 0; p < partitions; p++)
         {
             seeds[p] = rng.nextLong();
         }
-        final long t0 = System.nanoTime();
+        long t0 = System.nanoTime();
         final JobResult result;
         try (Pipeline pipeline = new Pipeline(config, backends, pool, timeline))
         {
             final Job job = pipeline.submit(new JobSpec(circuit.name(), 0, parameters.key(),
-                CircuitShape.recorded(parameters.matrices()), partitions, p -> circuit.withWitness(seeds[p])));
+                CircuitShape.recorded(parameters.matrices()), partitions, p -> circuit.withWitness(seeds[p]),
+                presynthesized));
             result = await(job, partitions);
+            if (presynthesized)
+            {
+                t0 = job.releasedNanoTime();
+            }
+            for (final String prepared : pipeline.preparations())
+            {
+                System.out.println("  key         prepared in " + prepared);
+            }
         }
         final long wallNs = System.nanoTime() - t0;
         if (timelineDir == null || !timeline.isEnabled())

@@ -1,5 +1,6 @@
 package io.jprove.engine.pipeline;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -37,6 +38,9 @@ public final class Job
     private final String[] devices;
     private int remaining;
     private volatile State state = State.RUNNING;
+    /** A presynthesized job's partitions held until the last is synthesized; guarded by this. */
+    private final List<PartitionTask> held = new ArrayList<>();
+    private volatile long releasedNanoTime;
 
     Job(final long id, final JobSpec spec, final LongPredicate canceller)
     {
@@ -99,6 +103,41 @@ public final class Job
     public synchronized int provedPartitions()
     {
         return spec.partitions() - remaining;
+    }
+
+    /**
+     * Holds a synthesized partition of a {@link JobSpec#presynthesized() presynthesized} job.
+     *
+     * @return every held partition, to go to the devices now, when this was the last; else none.
+     */
+    synchronized List<PartitionTask> hold(final PartitionTask task)
+    {
+        held.add(task);
+        if (held.size() < spec.partitions())
+        {
+            return List.of();
+        }
+        releasedNanoTime = System.nanoTime();
+        final List<PartitionTask> all = List.copyOf(held);
+        held.clear();
+        return all;
+    }
+
+    /** @return the partitions still held (the job ended before the last was synthesized), now the caller's. */
+    synchronized List<PartitionTask> takeHeld()
+    {
+        final List<PartitionTask> all = List.copyOf(held);
+        held.clear();
+        return all;
+    }
+
+    /**
+     * @return when a presynthesized job's partitions went to the devices ({@link System#nanoTime()}), or 0 before
+     *         that and for other jobs.
+     */
+    public long releasedNanoTime()
+    {
+        return releasedNanoTime;
     }
 
     /** Records a partition's proof. @return true when it was the job's last one (the job is now done). */

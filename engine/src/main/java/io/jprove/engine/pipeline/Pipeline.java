@@ -80,8 +80,15 @@ public final class Pipeline implements AutoCloseable
         return lanes.stream().map(DeviceLane::name).toList();
     }
 
+    /** @return what preparing each key on each device took, as the backends describe it (empty for none). */
+    public List<String> preparations()
+    {
+        return lanes.stream().flatMap(l -> l.preparations().stream()).toList();
+    }
+
     /**
-     * Submits a job; its partitions are scheduled at once.
+     * Submits a job; its partitions are scheduled at once. A {@link JobSpec#presynthesized() presynthesized} job's key
+     * is prepared on every device first, on the calling thread.
      *
      * @return the job, whose result completes when every partition is proved, one fails, or it is cancelled.
      * @throws io.jprove.engine.groth16.ParameterMismatchException when the key does not fit the shape (nothing is
@@ -92,6 +99,14 @@ public final class Pipeline implements AutoCloseable
     {
         Groth16Prover.checkCounts(spec.key(), spec.shape().counts());
         final Job job = new Job(nextJob.getAndIncrement(), spec, this::cancel);
+        if (spec.presynthesized())
+        {
+            // its measurement starts at the hand-over: the key is ready on every device before that, not after
+            for (final DeviceLane lane : lanes)
+            {
+                lane.prover(spec.key(), job.id(), -1, 0);
+            }
+        }
         running.put(job.id(), job);
         timeline.append(EventKind.JOB_SUBMIT, job.id(), -1, -1, -1, 0, spec.partitions());
         scheduler.submit(job);
@@ -112,8 +127,19 @@ public final class Pipeline implements AutoCloseable
             return false;
         }
         scheduler.remove(job);
+        releaseHeld(job);
         timeline.append(EventKind.MARK, jobId, -1, -1, -1, timeline.nameId("cancelled"), 0);
         return true;
+    }
+
+    /** Gives back the buffers of an ended job's partitions that were held for the rest of its synthesis. */
+    void releaseHeld(final Job job)
+    {
+        for (final PartitionTask task : job.takeHeld())
+        {
+            task.release();
+            dropped(task);
+        }
     }
 
     /** @return partitions waiting for synthesis (all jobs). */
@@ -178,6 +204,7 @@ public final class Pipeline implements AutoCloseable
             running.remove(job.id());
             scheduler.remove(job);
         }
+        releaseHeld(job);
     }
 
     /**
@@ -206,6 +233,7 @@ public final class Pipeline implements AutoCloseable
         for (final Job job : List.copyOf(running.values()))
         {
             job.fail(new IllegalStateException(job + " did not finish: the pipeline closed"));
+            releaseHeld(job);
         }
         running.clear();
         timeline.flush();

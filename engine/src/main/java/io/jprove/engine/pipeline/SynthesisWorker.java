@@ -96,7 +96,22 @@ final class SynthesisWorker implements Runnable
                 lane.leave();
                 return;
             }
-            lane.offer(new PartitionTask(job, partition, lane, buffers, inputs, pool));
+            final PartitionTask task = new PartitionTask(job, partition, lane, buffers, inputs, pool);
+            if (job.spec().presynthesized())
+            {
+                for (final PartitionTask ready : job.hold(task))
+                {
+                    ready.lane().offer(ready);
+                }
+                if (job.isFinished())
+                {
+                    pipeline.releaseHeld(job); // it ended while this one was held
+                }
+            }
+            else
+            {
+                lane.offer(task);
+            }
         }
         catch (final InterruptedException e)
         {
