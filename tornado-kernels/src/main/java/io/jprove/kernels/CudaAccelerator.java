@@ -39,7 +39,8 @@ import java.util.concurrent.atomic.LongAdder;
  * A work-item that traps (division by zero, index out of bounds) or faults fails its launch, or the next
  * synchronizing call, with a {@link KernelFailureException} naming the kernel; CUDA then leaves the context unusable,
  * so this accelerator refuses further work and must be closed (a new one starts a fresh context).
- * Not thread-safe: one calling thread at a time.
+ * One calling thread at a time, except for what {@link Accelerator} allows: copies and fills on device memory and
+ * streams from several threads (their activity timing is shared and locked).
  */
 public final class CudaAccelerator implements Accelerator
 {
@@ -112,7 +113,11 @@ public final class CudaAccelerator implements Accelerator
         final long t0 = System.nanoTime();
         final PtxKernel kernel = cache.get(method);
         final long t1 = System.nanoTime();
-        final CudaModule module = modules.computeIfAbsent(kernel.ptx(), context::loadModule);
+        final CudaModule module;
+        synchronized (modules)
+        {
+            module = modules.computeIfAbsent(kernel.ptx(), context::loadModule);
+        }
         ptxNanos.add(t1 - t0);
         loadNanos.add(System.nanoTime() - t1);
         return new Handle(kernel, module.function(kernel.entry()));
@@ -346,6 +351,12 @@ public final class CudaAccelerator implements Accelerator
             timer.end(kind, name, stream == null ? 0 : ((Queue)stream).id, cuda, start, bytes);
             timer.poll(listener, false);
         }
+    }
+
+    /** @return whether a kernel fault has made the device unusable for the rest of the process. */
+    boolean isPoisoned()
+    {
+        return poisonedBy != null;
     }
 
     private void checkUsable()

@@ -16,7 +16,8 @@ import java.util.List;
  * waited for, its host time the middle of that wait (a few microseconds of error); it is renewed every
  * {@link #ANCHOR_LIFETIME_NS} so float milliseconds keep microsecond resolution and clock drift stays small.
  * Completed work is reported whenever the accelerator polls (each launch, copy and synchronize); events are reused.
- * One thread at a time, like its accelerator.
+ * Thread-safe (every entry point holds the timer's lock): copies on device memory and streams may come from
+ * several threads, and each reports the activities it finds complete.
  */
 final class CudaActivityTimer implements AutoCloseable
 {
@@ -62,7 +63,7 @@ final class CudaActivityTimer implements AutoCloseable
      *
      * @return the start event, to pass to {@link #end}.
      */
-    CudaEvent begin(final CudaStream stream)
+    synchronized CudaEvent begin(final CudaStream stream)
     {
         final CudaEvent start = take();
         start.record(stream);
@@ -70,8 +71,8 @@ final class CudaActivityTimer implements AutoCloseable
     }
 
     /** Records the end of the work begun with {@code start} and remembers it until it completes. */
-    void end(final DeviceActivity.Kind kind, final String name, final long streamId, final CudaStream stream,
-        final CudaEvent start, final long bytes)
+    synchronized void end(final DeviceActivity.Kind kind, final String name, final long streamId,
+        final CudaStream stream, final CudaEvent start, final long bytes)
     {
         final CudaEvent end = take();
         end.record(stream);
@@ -86,7 +87,7 @@ final class CudaActivityTimer implements AutoCloseable
      * @param listener where to, or null to drop them.
      * @param wait     whether to wait for all pending work first.
      */
-    void poll(final DeviceActivity.Listener listener, final boolean wait)
+    synchronized void poll(final DeviceActivity.Listener listener, final boolean wait)
     {
         for (final Iterator<Pending> it = pending.iterator(); it.hasNext(); )
         {
@@ -114,7 +115,7 @@ final class CudaActivityTimer implements AutoCloseable
     }
 
     /** @return how many pieces of work are not yet reported. */
-    int pendingCount()
+    synchronized int pendingCount()
     {
         return pending.size();
     }
@@ -166,7 +167,7 @@ final class CudaActivityTimer implements AutoCloseable
 
     /** Events and the anchor stream belong to the context, which frees them when it closes. */
     @Override
-    public void close()
+    public synchronized void close()
     {
         pending.clear();
     }

@@ -1,5 +1,7 @@
 package io.jprove.kernels;
 
+import io.jprove.kernels.cuda.CudaException;
+
 import io.jprove.kernels.cuda.CudaEvent;
 import io.jprove.kernels.cuda.CudaStream;
 import io.jprove.kernels.cuda.DeviceBuffer;
@@ -164,7 +166,18 @@ final class CudaDeviceMemory implements DeviceMemory
     {
         if (owner)
         {
-            buffer.close();
+            try
+            {
+                buffer.close();
+            }
+            catch (final CudaException ex)
+            {
+                if (!accelerator.isPoisoned())
+                {
+                    throw ex;
+                }
+                // a kernel fault already broke the context (cuMemFree answers with the fault): nothing to free
+            }
         }
     }
 

@@ -8,9 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
@@ -148,13 +150,17 @@ final class EngineRun
             seeds[p] = rng.nextLong();
         }
         long t0 = System.nanoTime();
+        final AtomicLong doneAt = new AtomicLong();
         final JobResult result;
         try (Pipeline pipeline = new Pipeline(config, backends, pool, timeline))
         {
             final Job job = pipeline.submit(new JobSpec(circuit.name(), 0, parameters.key(),
                 CircuitShape.recorded(parameters.matrices()), partitions, p -> circuit.withWitness(seeds[p]),
                 presynthesized));
+            // the wall ends when the last partition's proof is in, not when the progress bar and pipeline have shut
+            final CompletableFuture<?> stamped = job.result().whenComplete((r, e) -> doneAt.set(System.nanoTime()));
             result = await(job, partitions);
+            stamped.handle((r, e) -> null).join(); // the stamp runs on the completing thread: wait for it
             if (presynthesized)
             {
                 t0 = job.releasedNanoTime();
@@ -164,7 +170,7 @@ final class EngineRun
                 System.out.println("  key         prepared in " + prepared);
             }
         }
-        final long wallNs = System.nanoTime() - t0;
+        final long wallNs = doneAt.get() - t0;
         if (timelineDir == null || !timeline.isEnabled())
         {
             return new Outcome(result, wallNs, null, null);

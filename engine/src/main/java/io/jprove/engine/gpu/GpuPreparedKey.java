@@ -20,7 +20,8 @@ import io.jprove.kernels.msm.MsmCurve;
  * and G2). Everything is allocated here, once per key and device; a partition allocates only its own vectors.
  * <p>
  * Memory: what the device has free at preparation, less what two partitions need (a, b, c, z each, so one uploads
- * while the other computes; one when the bases leave no room for two), the splits and a reserve, is shared among the queries in proportion to their points' bytes; each query's plan takes the fastest
+ * while the other computes; one when the bases leave no room for two), the splits and a reserve, is shared among
+ * the queries in proportion to their points' bytes; each query's plan takes the fastest
  * window and number of precomputed copies that fit its share ({@code MsmPlan.choose}).
  */
 public final class GpuPreparedKey implements PreparedKey
@@ -114,7 +115,8 @@ public final class GpuPreparedKey implements PreparedKey
         final long tableBytes = queries.stream().mapToLong(DeviceQuery::tableBytes).sum();
         return new GpuPreparedKey(key, device, queries, splits, String.format(Locale.ROOT,
             "%.1f s on %s: kernels built %.1f s%s, bases and tables %.1f s (%.2f GiB)", totalNanos / 1e9, device,
-            buildNanos / 1e9, buildParts(accelerator), (totalNanos - buildNanos) / 1e9, tableBytes / (double)(1L << 30)));
+            buildNanos / 1e9, buildParts(accelerator), (totalNanos - buildNanos) / 1e9,
+            tableBytes / (double)(1L << 30)));
     }
 
     /**
