@@ -44,6 +44,7 @@ public class ArithmeticBenchmark
     private final long[] frA = new long[Fr.LIMBS];
     private final long[] frB = new long[Fr.LIMBS];
     private final long[] frR = new long[Fr.LIMBS];
+    private final long[] wide = new long[FqWide.LIMBS];
     private final long[] fqInverseInputs = new long[INVERSE_INPUTS * Fq.LIMBS];
     private final long[] frInverseInputs = new long[INVERSE_INPUTS * Fr.LIMBS];
     private int nextInverseInput;
@@ -122,9 +123,32 @@ public class ArithmeticBenchmark
     }
 
     @Benchmark
+    public long[] fqSquare()
+    {
+        Fq.square(fqR, 0, fqA, 0);
+        return fqR;
+    }
+
+    /** The double-width product and its Montgomery reduction, the two halves of the tower's lazy reduction. */
+    @Benchmark
+    public long[] fqWideMulReduce()
+    {
+        FqWide.mul(wide, 0, fqA, 0, fqB, 0);
+        FqWide.reduce(fqR, 0, wide, 0);
+        return fqR;
+    }
+
+    @Benchmark
     public long[] frMul()
     {
         Fr.mul(frR, 0, frA, 0, frB, 0);
+        return frR;
+    }
+
+    @Benchmark
+    public long[] frSquare()
+    {
+        Fr.square(frR, 0, frA, 0);
         return frR;
     }
 
