@@ -39,6 +39,38 @@ class GeneratedArithmeticTest
     }
 
     @Test
+    void shouldMultiplyOnFiftyFiveBitDigitsLikeBigInteger()
+    {
+        for (final MontgomeryField f : new MontgomeryField[] {Fq.FIELD, Fr.FIELD})
+        {
+            final BigInteger m = f.modulus();
+            final BigInteger rInverse = BigInteger.ONE.shiftLeft(64 * f.limbs()).modInverse(m);
+            final java.util.List<BigInteger> values = PrimeFieldTest.samples(m, 10);
+            final long[] a = new long[f.limbs()];
+            final long[] b = new long[f.limbs()];
+            final long[] r = new long[f.limbs()];
+            for (int i = 0; i < values.size(); i++)
+            {
+                // raw limbs (not Montgomery form) so that edge values reach the digits as they are
+                final BigInteger x = values.get(i);
+                final BigInteger y = values.get((i * 7 + 3) % values.size());
+                Limbs.fromBigInteger(x, a, 0, f.limbs());
+                Limbs.fromBigInteger(y, b, 0, f.limbs());
+                if (f.limbs() == Fq.LIMBS)
+                {
+                    FqMontgomery.mulSplit55(r, 0, a, 0, b, 0);
+                }
+                else
+                {
+                    FrMontgomery.mulSplit55(r, 0, a, 0, b, 0);
+                }
+                assertEquals(x.multiply(y).multiply(rInverse).mod(m), Limbs.toBigInteger(r, 0, f.limbs()),
+                    f.name() + ": " + x + " · " + y);
+            }
+        }
+    }
+
+    @Test
     void shouldSquareTheSameWithAndWithoutOffsets()
     {
         for (final BigInteger v : PrimeFieldTest.samples(Fq.MODULUS, 8))

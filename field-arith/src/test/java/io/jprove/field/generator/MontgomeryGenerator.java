@@ -63,6 +63,7 @@ final class MontgomeryGenerator
         w.open();
         w.close();
         mul();
+        mulSplit55();
         square();
         add();
         sub();
@@ -150,6 +151,35 @@ final class MontgomeryGenerator
         w.line("t" + (n - 1) + " = C + A;");
         w.close();
         w.line("reduceOnce(r, ro, " + SourceWriter.names("t", 0, n) + ");");
+        w.close();
+    }
+
+    /**
+     * Montgomery multiplication by product scanning on 55-bit digits ({@link Split55}), the alternative to
+     * {@link #mul} that needs no carry detection.
+     */
+    private void mulSplit55()
+    {
+        final Split55 split = new Split55(field);
+        w.line("");
+        w.line("/**");
+        w.line(" * {@code r = a·b·R⁻¹} like {@link #mul}, by finely integrated product scanning on " + split.digits
+            + " digits of 55 bits:");
+        w.line(" * every digit product is below 2^110 and is split at bit 55, so a column sums fewer than 2^5 terms "
+            + "below 2^55");
+        w.line(" * and needs no carry detection. The digits of a are those of 2^" + split.shift + "·a, which turns "
+            + "the digit radix's");
+        w.line(" * R' = 2^" + 55 * split.digits + " into R = 2^" + 64 * n + " (the result stays below 2p).");
+        w.line(" * <p>");
+        w.line(" * Not on the hot path: it measured slower than {@link #mul} under JMH on x86-64, where the "
+            + "multiplier is the");
+        w.line(" * bottleneck (" + 2 * split.digits * split.digits + " digit products against " + 2 * n * n
+            + ", two multiplies each). Generated and tested so that");
+        w.line(" * {@code ArithmeticBenchmark} can measure it again on other hardware.");
+        w.line(" */");
+        w.line("static void mulSplit55(" + RESULT_A_B + ")");
+        w.open();
+        split.emit(w);
         w.close();
     }
 
