@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the field-law suite ({@link PrimeFieldTest}) does not reach in the generated limb code: halving in both fields,
- * the offset-free squaring form, and the wide product on the largest non-canonical operands it accepts.
+ * the alternative multiplications (55-bit digits, product scanning), the offset-free squaring form, and the wide
+ * product on the largest non-canonical operands it accepts.
  */
 class GeneratedArithmeticTest
 {
@@ -39,7 +40,7 @@ class GeneratedArithmeticTest
     }
 
     @Test
-    void shouldMultiplyOnFiftyFiveBitDigitsLikeBigInteger()
+    void shouldMultiplyLikeBigIntegerInTheAlternativeLayouts()
     {
         for (final MontgomeryField f : new MontgomeryField[] {Fq.FIELD, Fr.FIELD})
         {
@@ -56,6 +57,7 @@ class GeneratedArithmeticTest
                 final BigInteger y = values.get((i * 7 + 3) % values.size());
                 Limbs.fromBigInteger(x, a, 0, f.limbs());
                 Limbs.fromBigInteger(y, b, 0, f.limbs());
+                final BigInteger expected = x.multiply(y).multiply(rInverse).mod(m);
                 if (f.limbs() == Fq.LIMBS)
                 {
                     FqMontgomery.mulSplit55(r, 0, a, 0, b, 0);
@@ -64,8 +66,16 @@ class GeneratedArithmeticTest
                 {
                     FrMontgomery.mulSplit55(r, 0, a, 0, b, 0);
                 }
-                assertEquals(x.multiply(y).multiply(rInverse).mod(m), Limbs.toBigInteger(r, 0, f.limbs()),
-                    f.name() + ": " + x + " · " + y);
+                assertEquals(expected, Limbs.toBigInteger(r, 0, f.limbs()), f.name() + " split55: " + x + " · " + y);
+                if (f.limbs() == Fq.LIMBS)
+                {
+                    FqMontgomery.mulProductScanning(r, 0, a, 0, b, 0);
+                }
+                else
+                {
+                    FrMontgomery.mulProductScanning(r, 0, a, 0, b, 0);
+                }
+                assertEquals(expected, Limbs.toBigInteger(r, 0, f.limbs()), f.name() + " scanning: " + x + " · " + y);
             }
         }
     }

@@ -130,6 +130,14 @@ public class ArithmeticBenchmark
         return fqR;
     }
 
+    /** Product scanning on 64-bit limbs (FIPS), against {@link #fqMul}'s CIOS. */
+    @Benchmark
+    public long[] fqMulProductScanning()
+    {
+        FqMontgomery.mulProductScanning(fqR, 0, fqA, 0, fqB, 0);
+        return fqR;
+    }
+
     @Benchmark
     public long[] fqSquare()
     {
@@ -158,6 +166,14 @@ public class ArithmeticBenchmark
     public long[] frMulSplit55()
     {
         FrMontgomery.mulSplit55(frR, 0, frA, 0, frB, 0);
+        return frR;
+    }
+
+    /** Product scanning on 64-bit limbs (FIPS), against {@link #frMul}'s CIOS. */
+    @Benchmark
+    public long[] frMulProductScanning()
+    {
+        FrMontgomery.mulProductScanning(frR, 0, frA, 0, frB, 0);
         return frR;
     }
 

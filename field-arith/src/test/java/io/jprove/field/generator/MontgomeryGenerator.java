@@ -64,6 +64,7 @@ final class MontgomeryGenerator
         w.close();
         mul();
         mulSplit55();
+        mulProductScanning();
         square();
         add();
         sub();
@@ -181,6 +182,76 @@ final class MontgomeryGenerator
         w.open();
         split.emit(w);
         w.close();
+    }
+
+    /**
+     * Montgomery multiplication by finely integrated product scanning on the 64-bit limbs themselves: column k
+     * collects every a_i·b_j and m_i·q_j with i + j = k in a three-word accumulator, the shape of the wide
+     * product (operands read at their use, so the allocator keeps only the accumulator and the m_i).
+     */
+    private void mulProductScanning()
+    {
+        w.line("");
+        w.line("/**");
+        w.line(" * {@code r = a·b·R⁻¹} like {@link #mul}, by finely integrated product scanning: column k of the "
+            + "accumulator");
+        w.line(" * (w2:w1:w0) collects every a_i·b_j and m_i·q_j with i + j = k, and below column " + n
+            + " the column's m_k = w0·INV");
+        w.line(" * clears it. Not on the hot path: it measured no faster than {@link #mul}; generated and tested so "
+            + "that");
+        w.line(" * {@code ArithmeticBenchmark} can measure it again on other hardware.");
+        w.line(" */");
+        w.line("static void mulProductScanning(" + RESULT_A_B + ")");
+        w.open();
+        w.line("long w0 = 0;");
+        w.line("long w1 = 0;");
+        w.line("long w2 = 0;");
+        w.line("long u;");
+        w.line("long v;");
+        w.line("long lo;");
+        w.line("long hi;");
+        for (int k = 0; k < 2 * n - 1; k++)
+        {
+            for (int i = Math.max(0, k - n + 1); i <= Math.min(k, n - 1); i++)
+            {
+                w.line("u = a[" + SourceWriter.at("ao", i) + "];");
+                w.line("v = b[" + SourceWriter.at("bo", k - i) + "];");
+                accumulate("u", "v");
+            }
+            for (int j = Math.max(0, k - n + 1); j < Math.min(k, n); j++)
+            {
+                accumulate("m" + j, "Q" + (k - j));
+            }
+            if (k < n)
+            {
+                w.line("final long m" + k + " = w0 * INV;");
+                w.line("// w0 + m·q0 ≡ 0 (mod 2^64) by the choice of m, so the low word carries exactly when w0 is "
+                    + "non-zero");
+                w.line("hi = Math.unsignedMultiplyHigh(m" + k + ", Q0) + (w0 != 0 ? 1L : 0L);");
+                w.line("w1 += hi;");
+                w.line("w2 += Limbs.carry(hi, w1);");
+            }
+            else
+            {
+                w.line("final long s" + (k - n) + " = w0;");
+            }
+            w.line("w0 = w1;");
+            w.line("w1 = w2;");
+            w.line("w2 = 0;");
+        }
+        w.line("reduceOnce(r, ro, " + SourceWriter.names("s", 0, n - 1) + ", w0);");
+        w.close();
+    }
+
+    /** (w2:w1:w0) += x·y. */
+    private void accumulate(final String x, final String y)
+    {
+        w.line("lo = " + x + " * " + y + ";");
+        w.line("hi = Math.unsignedMultiplyHigh(" + x + ", " + y + ");");
+        w.line("w0 += lo;");
+        w.line("hi += Limbs.carry(lo, w0);");
+        w.line("w1 += hi;");
+        w.line("w2 += Limbs.carry(hi, w1);");
     }
 
     /** {@code lo = x·y; hi = …; lo += t; hi += carry}, then the incoming carry {@code c} unless {@code first}. */
