@@ -17,8 +17,8 @@ import io.jprove.field.FieldDescription;
  * every build and fails on any difference.
  * <p>
  * To regenerate after changing a generator or a description, from the repository root:
- * {@code mvn -q test -pl field-arith -am -Dtest=GeneratedSourcesTest -Dsurefire.failIfNoSpecifiedTests=false
- * -Djprove.regenerate=true}, or run this class with the source root as its argument.
+ * {@code mvn -q test -pl field-arith -Dtest=GeneratedSourcesTest -Djprove.regenerate=true}, or run this class with
+ * the source root as its argument.
  */
 public final class FieldGenerator
 {
