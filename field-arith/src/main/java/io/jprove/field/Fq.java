@@ -11,7 +11,8 @@ import java.util.random.RandomGenerator;
  * caller-given range ({@code r, ro}) that may alias the inputs. The three-argument forms work at offset 0. The bodies
  * of {@link #mul}, {@link #square}, {@link #add} and {@link #sub} are also the CPU meaning of the GPU kernels' field
  * intrinsics. Their limb-level code is generated from {@link FieldDescription#FQ} ({@code FqMontgomery}); what is
- * written here by hand is what belongs to Fq alone: the square root, the Legendre symbol, the sign rule and the big-endian encoding.
+ * written here by hand is what belongs to Fq alone: the square root, the Legendre symbol, the sign rule and the
+ * big-endian encoding.
  */
 public final class Fq
 {

@@ -607,7 +607,8 @@ final class FqMontgomery
      * clears it. Not on the hot path: it measured no faster than {@link #mul}; generated and tested so that
      * {@code ArithmeticBenchmark} can measure it again on other hardware.
      */
-    static void mulProductScanning(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    static void mulProductScanning(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
     {
         long w0 = 0;
         long w1 = 0;
@@ -1779,7 +1780,8 @@ final class FqMontgomery
      * where throughput rather than latency limits.
      */
     static void reduceOnce(
-        final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4, final long t5)
+        final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4,
+        final long t5)
     {
         final long e0 = t0 - Q0;
         long borrow = Limbs.borrow(t0, Q0, e0);
@@ -1808,7 +1810,8 @@ final class FqMontgomery
      * subtraction with {@link Limbs#borrowOut}'s short borrow path, which measured faster there.
      */
     private static void reduceSumOnce(
-        final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4, final long t5)
+        final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4,
+        final long t5)
     {
         final long e0 = t0 - Q0;
         long borrow = Limbs.borrowOut(t0, Q0, e0, 0);
@@ -1840,7 +1843,8 @@ final class FqMontgomery
 
     /** Writes {@code t + (q & mask)} (mask is 0 or −1), dropping the carry out of the top limb. */
     private static void addMaskedModulus(
-        final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4, final long t5, final long mask)
+        final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long t4,
+        final long t5, final long mask)
     {
         final long q0 = Q0 & mask;
         final long s0 = t0 + q0;

@@ -11,7 +11,8 @@ import java.util.random.RandomGenerator;
  * caller-given range ({@code r, ro}) that may alias the inputs. The three-argument forms work at offset 0. The bodies
  * of {@link #mul}, {@link #square}, {@link #add} and {@link #sub} are also the CPU meaning of the GPU kernels' field
  * intrinsics. Their limb-level code is generated from {@link FieldDescription#FR} ({@code FrMontgomery}); what is
- * written here by hand is what belongs to Fr alone: the square root, the roots of unity, the Legendre symbol and the little-endian encoding.
+ * written here by hand is what belongs to Fr alone: the square root, the roots of unity, the Legendre symbol and the
+ * little-endian encoding.
  */
 public final class Fr
 {

@@ -365,7 +365,8 @@ final class FrMontgomery
      * clears it. Not on the hot path: it measured no faster than {@link #mul}; generated and tested so that
      * {@code ArithmeticBenchmark} can measure it again on other hardware.
      */
-    static void mulProductScanning(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
+    static void mulProductScanning(
+        final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
     {
         long w0 = 0;
         long w1 = 0;

@@ -201,7 +201,7 @@ final class MontgomeryGenerator
             + "that");
         w.line(" * {@code ArithmeticBenchmark} can measure it again on other hardware.");
         w.line(" */");
-        w.line("static void mulProductScanning(" + RESULT_A_B + ")");
+        w.header("static void mulProductScanning", RESULT_A_B, 0, i -> "");
         w.open();
         w.line("long w0 = 0;");
         w.line("long w1 = 0;");

@@ -60,7 +60,20 @@ final class SourceWriter
         }
         line(start + "(");
         depth++;
-        line(params + ")");
+        final String indent = "    ".repeat(depth);
+        final StringBuilder current = new StringBuilder();
+        final String[] each = (params + ")").split(", ");
+        for (int i = 0; i < each.length; i++)
+        {
+            final String piece = each[i] + (i < each.length - 1 ? "," : "");
+            if (current.length() > 0 && indent.length() + current.length() + 1 + piece.length() > COLUMNS)
+            {
+                line(current.toString());
+                current.setLength(0);
+            }
+            current.append(current.length() > 0 ? " " : "").append(piece);
+        }
+        line(current.toString());
         depth--;
         return this;
     }

@@ -105,7 +105,8 @@ final class Split55
                     : lo == start ? v : "(" + v + " << " + (lo - start) + ")";
                 e.append(e.isEmpty() ? "" : " | ").append(term);
             }
-            final String bits = e.indexOf(" | ") < 0 && e.charAt(0) == '(' ? e.substring(1, e.length() - 1) : e.toString();
+            final boolean single = e.indexOf(" | ") < 0 && e.charAt(0) == '(';
+            final String bits = single ? e.substring(1, e.length() - 1) : e.toString();
             w.line("final long " + name + i + " = (" + bits + ") & mask;");
         }
     }
