@@ -889,7 +889,7 @@ final class FrMontgomery
         x = a[ao + 3];
         t = x + b[bo + 3];
         final long s3 = t + c;
-        reduceSumOnce(r, ro, s0, s1, s2, s3);
+        reduceOnce(r, ro, s0, s1, s2, s3);
     }
 
     /** {@code r = a − b}: one borrow chain, then p added back under the borrow's mask. */
@@ -955,34 +955,11 @@ final class FrMontgomery
     }
 
     /**
-     * Writes {@code t} or {@code t − q}, whichever is below q; {@code t} must be below 2q. The borrows use the
-     * bit formula of {@link Limbs#borrow}, which measured faster than the short borrow path after a multiplication,
-     * where throughput rather than latency limits.
+     * Writes {@code t} or {@code t − q}, whichever is below q; {@code t} must be below 2q. The borrows take
+     * {@link Limbs#borrowOut}'s short path, which measured faster for this field after a multiplication as well as
+     * after an addition.
      */
     static void reduceOnce(final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3)
-    {
-        final long e0 = t0 - Q0;
-        long borrow = Limbs.borrow(t0, Q0, e0);
-        final long e1 = t1 - Q1 - borrow;
-        borrow = Limbs.borrow(t1, Q1, e1);
-        final long e2 = t2 - Q2 - borrow;
-        borrow = Limbs.borrow(t2, Q2, e2);
-        final long e3 = t3 - Q3 - borrow;
-        borrow = Limbs.borrow(t3, Q3, e3);
-        // keep t when t - q borrowed (t < q), else take t - q
-        final long keep = -borrow;
-        r[ro] = (t0 & keep) | (e0 & ~keep);
-        r[ro + 1] = (t1 & keep) | (e1 & ~keep);
-        r[ro + 2] = (t2 & keep) | (e2 & ~keep);
-        r[ro + 3] = (t3 & keep) | (e3 & ~keep);
-    }
-
-    /**
-     * {@link #reduceOnce} for a sum just formed by a serial carry chain (addition): the same conditional
-     * subtraction with {@link Limbs#borrowOut}'s short borrow path, which measured faster there.
-     */
-    private static void reduceSumOnce(
-        final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3)
     {
         final long e0 = t0 - Q0;
         long borrow = Limbs.borrowOut(t0, Q0, e0, 0);

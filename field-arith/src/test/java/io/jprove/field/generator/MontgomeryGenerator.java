@@ -1,5 +1,7 @@
 package io.jprove.field.generator;
 
+import java.util.List;
+
 import io.jprove.field.FieldDescription;
 
 /**
@@ -13,20 +15,31 @@ final class MontgomeryGenerator
         + "final long[] b, final int bo";
     private static final String RESULT_A = "final long[] r, final int ro, final long[] a, final int ao";
 
+    /** How the conditional subtraction after a multiplication or squaring computes its borrows. */
+    enum ProductBorrow
+    {
+        /** {@link io.jprove.field.Limbs#borrow}'s bit formula: fewer instructions, for throughput-bound code. */
+        BIT_FORMULA,
+        /** {@link io.jprove.field.Limbs#borrowOut}'s short borrow path, as after an addition: for latency. */
+        SHORT_PATH
+    }
+
     private final FieldDescription field;
+    private final ProductBorrow borrow;
     private final int n;
     private final SourceWriter w = new SourceWriter();
 
-    private MontgomeryGenerator(final FieldDescription field)
+    private MontgomeryGenerator(final FieldDescription field, final ProductBorrow borrow)
     {
         this.field = field;
+        this.borrow = borrow;
         this.n = field.limbs();
     }
 
     /** @return the source of {@code <Field>Montgomery.java}. */
-    static String generate(final FieldDescription field)
+    static String generate(final FieldDescription field, final ProductBorrow borrow)
     {
-        return new MontgomeryGenerator(field).write();
+        return new MontgomeryGenerator(field, borrow).write();
     }
 
     /** @return the generated class's name for a field. */
@@ -70,8 +83,22 @@ final class MontgomeryGenerator
         sub();
         neg();
         halve();
-        reduceOnce();
-        reduceSumOnce();
+        if (borrow == ProductBorrow.BIT_FORMULA)
+        {
+            reduceOnce();
+            reduceSumOnce("private static void reduceSumOnce", List.of(
+                " * {@link #reduceOnce} for a sum just formed by a serial carry chain (addition): the same conditional",
+                " * subtraction with {@link Limbs#borrowOut}'s short borrow path, which measured faster there."));
+        }
+        else
+        {
+            reduceSumOnce("static void reduceOnce", List.of(
+                " * Writes {@code t} or {@code t − q}, whichever is below q; {@code t} must be below 2q. The borrows "
+                    + "take",
+                " * {@link Limbs#borrowOut}'s short path, which measured faster for this field after a multiplication "
+                    + "as well as",
+                " * after an addition."));
+        }
         addMaskedModulus();
         w.close();
         return w.toString();
@@ -353,7 +380,8 @@ final class MontgomeryGenerator
                 w.line("c = Limbs.carryOut(x, t, c);");
             }
         }
-        w.line("reduceSumOnce(r, ro, " + SourceWriter.names("s", 0, n) + ");");
+        w.line((borrow == ProductBorrow.BIT_FORMULA ? "reduceSumOnce" : "reduceOnce") + "(r, ro, "
+            + SourceWriter.names("s", 0, n) + ");");
         w.close();
     }
 
@@ -457,14 +485,14 @@ final class MontgomeryGenerator
         w.close();
     }
 
-    private void reduceSumOnce()
+    /** The conditional subtraction with the short borrow path, under the given header and javadoc lines. */
+    private void reduceSumOnce(final String header, final List<String> javadoc)
     {
         w.line("");
         w.line("/**");
-        w.line(" * {@link #reduceOnce} for a sum just formed by a serial carry chain (addition): the same conditional");
-        w.line(" * subtraction with {@link Limbs#borrowOut}'s short borrow path, which measured faster there.");
+        javadoc.forEach(w::line);
         w.line(" */");
-        w.header("private static void reduceSumOnce", "final long[] r, final int ro", n, i -> "final long t" + i);
+        w.header(header, "final long[] r, final int ro", n, i -> "final long t" + i);
         w.open();
         w.line("final long e0 = t0 - Q0;");
         w.line("long borrow = Limbs.borrowOut(t0, Q0, e0, 0);");
