@@ -10,29 +10,30 @@ import java.util.random.RandomGenerator;
  * Calling convention: elements live in {@code long[]} arrays at an offset; every operation writes its result into a
  * caller-given range ({@code r, ro}) that may alias the inputs. The three-argument forms work at offset 0. The bodies
  * of {@link #mul}, {@link #square}, {@link #add} and {@link #sub} are also the CPU meaning of the GPU kernels' field
- * intrinsics.
+ * intrinsics. Their limb-level code is generated from {@link FieldDescription#FR} ({@code FrMontgomery}); what is
+ * written here by hand is what belongs to Fr alone: the square root, the roots of unity, the Legendre symbol and the
+ * little-endian encoding.
  */
 public final class Fr
 {
     /** 64-bit limbs per element. */
-    public static final int LIMBS = 4;
+    public static final int LIMBS = FrMontgomery.LIMBS;
     /** Bytes in the little-endian encoding (scalars and public inputs). */
     public static final int BYTES = 32;
     /** The modulus r. */
-    public static final BigInteger MODULUS = new BigInteger(
-        "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
+    public static final BigInteger MODULUS = FieldDescription.FR.modulus();
     /** r − 1 = 2^TWO_ADICITY · t with t odd. */
     public static final int TWO_ADICITY = 32;
     /** The multiplicative generator used for cosets and roots of unity. */
     public static final long GENERATOR = 7;
 
     /** r, limb by limb (least significant first). */
-    static final long Q0 = 0xffffffff00000001L;
-    static final long Q1 = 0x53bda402fffe5bfeL;
-    static final long Q2 = 0x3339d80809a1d805L;
-    static final long Q3 = 0x73eda753299d7d48L;
+    static final long Q0 = FrMontgomery.Q0;
+    static final long Q1 = FrMontgomery.Q1;
+    static final long Q2 = FrMontgomery.Q2;
+    static final long Q3 = FrMontgomery.Q3;
     /** −r⁻¹ mod 2^64. */
-    static final long INV = 0xfffffffeffffffffL;
+    static final long INV = FrMontgomery.INV;
 
     /** Conversions, exponentiation and inversion that need no unrolling. */
     public static final MontgomeryField FIELD = new MontgomeryField("Fr", MODULUS, LIMBS, Fr::mul, Fr::square);
@@ -40,8 +41,6 @@ public final class Fr
     private static final BigInteger ODD_PART = MODULUS.subtract(BigInteger.ONE).shiftRight(TWO_ADICITY);
     private static final BigInteger LEGENDRE_EXPONENT = MODULUS.subtract(BigInteger.ONE).shiftRight(1);
     private static final long[] ONE = FIELD.one();
-    /** The modulus as limbs, for negation. */
-    private static final long[] MODULUS_LIMBS = {Q0, Q1, Q2, Q3};
     /** Raw limbs R² mod r: Montgomery-multiplying canonical limbs by it yields Montgomery form. */
     private static final long[] R_SQUARED = of(BigInteger.ONE.shiftLeft(256).mod(MODULUS));
 
@@ -108,7 +107,7 @@ public final class Fr
 
     public static void square(final long[] r, final long[] a)
     {
-        mul(r, 0, a, 0, a, 0);
+        square(r, 0, a, 0);
     }
 
 
@@ -131,12 +130,7 @@ public final class Fr
     /** {@code r = −a}. */
     public static void neg(final long[] r, final int ro, final long[] a, final int ao)
     {
-        if (Limbs.isZero(a, ao, LIMBS))
-        {
-            java.util.Arrays.fill(r, ro, ro + LIMBS, 0L);
-            return;
-        }
-        sub(r, ro, MODULUS_LIMBS, 0, a, ao);
+        FrMontgomery.neg(r, ro, a, ao);
     }
 
     public static void neg(final long[] r, final long[] a)
@@ -313,415 +307,30 @@ public final class Fr
         return true;
     }
 
-    // ---- generated-shape arithmetic below: keep Fr and its sibling field in step ----
-
     /**
-     * Montgomery multiplication {@code r = a·b·R⁻¹}: CIOS with the "no final carry" shortcut, valid because the
-     * modulus' top limb is below 2^63 − 1 (gnark-crypto's observation), then one conditional subtraction.
-     * {@code r} may alias {@code a} or {@code b}.
+     * Montgomery multiplication {@code r = a·b·R⁻¹} (CIOS, generated: {@link FrMontgomery#mul}). {@code r} may alias
+     * {@code a} or {@code b}.
      */
     public static void mul(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
     {
-        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3];
-        long t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-        for (int i = 0; i < 4; i++)
-        {
-            final long bi = b[bo + i];
-            // (A, t0) = t0 + a0*bi;  m = t0*INV;  C = carry of t0 + m*q0
-            long lo = a0 * bi;
-            long hi = Math.unsignedMultiplyHigh(a0, bi);
-            long s = lo + t0;
-            long A = hi + Limbs.carry(t0, s);
-            t0 = s;
-            final long m = t0 * INV;
-            lo = m * Q0;
-            s = lo + t0;
-            long C = Math.unsignedMultiplyHigh(m, Q0) + Limbs.carry(t0, s);
-            // (A, t1) = t1 + a1*bi + A;  (C, t0) = t1 + m*q1 + C
-            lo = a1 * bi;
-            hi = Math.unsignedMultiplyHigh(a1, bi);
-            s = lo + t1;
-            hi += Limbs.carry(t1, s);
-            lo = s + A;
-            A = hi + Limbs.carry(A, lo);
-            t1 = lo;
-            lo = m * Q1;
-            hi = Math.unsignedMultiplyHigh(m, Q1);
-            s = lo + t1;
-            hi += Limbs.carry(t1, s);
-            lo = s + C;
-            C = hi + Limbs.carry(C, lo);
-            t0 = lo;
-            // (A, t2) = t2 + a2*bi + A;  (C, t1) = t2 + m*q2 + C
-            lo = a2 * bi;
-            hi = Math.unsignedMultiplyHigh(a2, bi);
-            s = lo + t2;
-            hi += Limbs.carry(t2, s);
-            lo = s + A;
-            A = hi + Limbs.carry(A, lo);
-            t2 = lo;
-            lo = m * Q2;
-            hi = Math.unsignedMultiplyHigh(m, Q2);
-            s = lo + t2;
-            hi += Limbs.carry(t2, s);
-            lo = s + C;
-            C = hi + Limbs.carry(C, lo);
-            t1 = lo;
-            // (A, t3) = t3 + a3*bi + A;  (C, t2) = t3 + m*q3 + C
-            lo = a3 * bi;
-            hi = Math.unsignedMultiplyHigh(a3, bi);
-            s = lo + t3;
-            hi += Limbs.carry(t3, s);
-            lo = s + A;
-            A = hi + Limbs.carry(A, lo);
-            t3 = lo;
-            lo = m * Q3;
-            hi = Math.unsignedMultiplyHigh(m, Q3);
-            s = lo + t3;
-            hi += Limbs.carry(t3, s);
-            lo = s + C;
-            C = hi + Limbs.carry(C, lo);
-            t2 = lo;
-            t3 = C + A;
-        }
-        reduceOnce(r, ro, t0, t1, t2, t3);
+        FrMontgomery.mul(r, ro, a, ao, b, bo);
     }
 
-    /**
-     * {@code r = a²}: the off-diagonal limb products once, doubled, plus the diagonal squares (10 limb
-     * products instead of 16), then word-by-word Montgomery reduction. {@code r} may alias {@code a}.
-     */
+    /** {@code r = a²·R⁻¹} (generated: {@link FrMontgomery#square}); {@code r} may alias {@code a}. */
     public static void square(final long[] r, final int ro, final long[] a, final int ao)
     {
-        final long a0 = a[ao], a1 = a[ao + 1], a2 = a[ao + 2], a3 = a[ao + 3];
-        long t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
-        long lo;
-        long hi;
-        long c;
-        // off-diagonal products a_i·a_j, i < j
-        lo = a0 * a1;
-        hi = Math.unsignedMultiplyHigh(a0, a1);
-        lo += t1;
-        hi += Limbs.carry(t1, lo);
-        t1 = lo;
-        c = hi;
-        lo = a0 * a2;
-        hi = Math.unsignedMultiplyHigh(a0, a2);
-        lo += t2;
-        hi += Limbs.carry(t2, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t2 = lo;
-        c = hi;
-        lo = a0 * a3;
-        hi = Math.unsignedMultiplyHigh(a0, a3);
-        lo += t3;
-        hi += Limbs.carry(t3, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t3 = lo;
-        c = hi;
-        t4 = c;
-        lo = a1 * a2;
-        hi = Math.unsignedMultiplyHigh(a1, a2);
-        lo += t3;
-        hi += Limbs.carry(t3, lo);
-        t3 = lo;
-        c = hi;
-        lo = a1 * a3;
-        hi = Math.unsignedMultiplyHigh(a1, a3);
-        lo += t4;
-        hi += Limbs.carry(t4, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t4 = lo;
-        c = hi;
-        t5 = c;
-        lo = a2 * a3;
-        hi = Math.unsignedMultiplyHigh(a2, a3);
-        lo += t5;
-        hi += Limbs.carry(t5, lo);
-        t5 = lo;
-        c = hi;
-        t6 = c;
-        // double them
-        t7 = t6 >>> 63;
-        t6 = (t6 << 1) | (t5 >>> 63);
-        t5 = (t5 << 1) | (t4 >>> 63);
-        t4 = (t4 << 1) | (t3 >>> 63);
-        t3 = (t3 << 1) | (t2 >>> 63);
-        t2 = (t2 << 1) | (t1 >>> 63);
-        t1 <<= 1;
-        // add the diagonal squares a_i² at limbs 2i, 2i+1
-        c = 0;
-        lo = a0 * a0;
-        hi = Math.unsignedMultiplyHigh(a0, a0);
-        lo += t0;
-        hi += Limbs.carry(t0, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t0 = lo;
-        t1 += hi;
-        c = Limbs.carry(hi, t1);
-        lo = a1 * a1;
-        hi = Math.unsignedMultiplyHigh(a1, a1);
-        lo += t2;
-        hi += Limbs.carry(t2, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t2 = lo;
-        t3 += hi;
-        c = Limbs.carry(hi, t3);
-        lo = a2 * a2;
-        hi = Math.unsignedMultiplyHigh(a2, a2);
-        lo += t4;
-        hi += Limbs.carry(t4, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t4 = lo;
-        t5 += hi;
-        c = Limbs.carry(hi, t5);
-        lo = a3 * a3;
-        hi = Math.unsignedMultiplyHigh(a3, a3);
-        lo += t6;
-        hi += Limbs.carry(t6, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t6 = lo;
-        t7 += hi;
-        c = Limbs.carry(hi, t7);
-        // Montgomery reduction, one limb at a time; 'top' carries into the limb above the window
-        long top = 0;
-        long m;
-        m = t0 * INV;
-        lo = m * Q0;
-        hi = Math.unsignedMultiplyHigh(m, Q0);
-        lo += t0;
-        hi += Limbs.carry(t0, lo);
-        t0 = lo;
-        c = hi;
-        lo = m * Q1;
-        hi = Math.unsignedMultiplyHigh(m, Q1);
-        lo += t1;
-        hi += Limbs.carry(t1, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t1 = lo;
-        c = hi;
-        lo = m * Q2;
-        hi = Math.unsignedMultiplyHigh(m, Q2);
-        lo += t2;
-        hi += Limbs.carry(t2, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t2 = lo;
-        c = hi;
-        lo = m * Q3;
-        hi = Math.unsignedMultiplyHigh(m, Q3);
-        lo += t3;
-        hi += Limbs.carry(t3, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t3 = lo;
-        c = hi;
-        lo = t4 + c;
-        hi = Limbs.carry(c, lo);
-        t4 = lo + top;
-        top = hi + Limbs.carry(top, t4);
-        m = t1 * INV;
-        lo = m * Q0;
-        hi = Math.unsignedMultiplyHigh(m, Q0);
-        lo += t1;
-        hi += Limbs.carry(t1, lo);
-        t1 = lo;
-        c = hi;
-        lo = m * Q1;
-        hi = Math.unsignedMultiplyHigh(m, Q1);
-        lo += t2;
-        hi += Limbs.carry(t2, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t2 = lo;
-        c = hi;
-        lo = m * Q2;
-        hi = Math.unsignedMultiplyHigh(m, Q2);
-        lo += t3;
-        hi += Limbs.carry(t3, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t3 = lo;
-        c = hi;
-        lo = m * Q3;
-        hi = Math.unsignedMultiplyHigh(m, Q3);
-        lo += t4;
-        hi += Limbs.carry(t4, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t4 = lo;
-        c = hi;
-        lo = t5 + c;
-        hi = Limbs.carry(c, lo);
-        t5 = lo + top;
-        top = hi + Limbs.carry(top, t5);
-        m = t2 * INV;
-        lo = m * Q0;
-        hi = Math.unsignedMultiplyHigh(m, Q0);
-        lo += t2;
-        hi += Limbs.carry(t2, lo);
-        t2 = lo;
-        c = hi;
-        lo = m * Q1;
-        hi = Math.unsignedMultiplyHigh(m, Q1);
-        lo += t3;
-        hi += Limbs.carry(t3, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t3 = lo;
-        c = hi;
-        lo = m * Q2;
-        hi = Math.unsignedMultiplyHigh(m, Q2);
-        lo += t4;
-        hi += Limbs.carry(t4, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t4 = lo;
-        c = hi;
-        lo = m * Q3;
-        hi = Math.unsignedMultiplyHigh(m, Q3);
-        lo += t5;
-        hi += Limbs.carry(t5, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t5 = lo;
-        c = hi;
-        lo = t6 + c;
-        hi = Limbs.carry(c, lo);
-        t6 = lo + top;
-        top = hi + Limbs.carry(top, t6);
-        m = t3 * INV;
-        lo = m * Q0;
-        hi = Math.unsignedMultiplyHigh(m, Q0);
-        lo += t3;
-        hi += Limbs.carry(t3, lo);
-        t3 = lo;
-        c = hi;
-        lo = m * Q1;
-        hi = Math.unsignedMultiplyHigh(m, Q1);
-        lo += t4;
-        hi += Limbs.carry(t4, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t4 = lo;
-        c = hi;
-        lo = m * Q2;
-        hi = Math.unsignedMultiplyHigh(m, Q2);
-        lo += t5;
-        hi += Limbs.carry(t5, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t5 = lo;
-        c = hi;
-        lo = m * Q3;
-        hi = Math.unsignedMultiplyHigh(m, Q3);
-        lo += t6;
-        hi += Limbs.carry(t6, lo);
-        lo += c;
-        hi += Limbs.carry(c, lo);
-        t6 = lo;
-        c = hi;
-        lo = t7 + c;
-        hi = Limbs.carry(c, lo);
-        t7 = lo + top;
-        top = hi + Limbs.carry(top, t7);
-        reduceOnce(r, ro, t4, t5, t6, t7);
+        FrMontgomery.square(r, ro, a, ao);
     }
 
     /** {@code r = a + b}; {@code r} may alias an input. */
     public static void add(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
     {
-        long x = a[ao];
-        long t = x + b[bo];
-        final long s0 = t;
-        long c = Limbs.carry(x, t);
-        x = a[ao + 1];
-        t = x + b[bo + 1];
-        final long s1 = t + c;
-        c = Limbs.carryOut(x, t, c);
-        x = a[ao + 2];
-        t = x + b[bo + 2];
-        final long s2 = t + c;
-        c = Limbs.carryOut(x, t, c);
-        x = a[ao + 3];
-        t = x + b[bo + 3];
-        final long s3 = t + c;
-        reduceOnce(r, ro, s0, s1, s2, s3);
+        FrMontgomery.add(r, ro, a, ao, b, bo);
     }
 
     /** {@code r = a − b}; {@code r} may alias an input. */
     public static void sub(final long[] r, final int ro, final long[] a, final int ao, final long[] b, final int bo)
     {
-        long x = a[ao];
-        long y = b[bo];
-        final long d0 = x - y;
-        long borrow = Limbs.borrowOut(x, y, d0, 0);
-        x = a[ao + 1];
-        y = b[bo + 1];
-        long t = x - y;
-        final long d1 = t - borrow;
-        borrow = Limbs.borrowOut(x, y, t, borrow);
-        x = a[ao + 2];
-        y = b[bo + 2];
-        t = x - y;
-        final long d2 = t - borrow;
-        borrow = Limbs.borrowOut(x, y, t, borrow);
-        x = a[ao + 3];
-        y = b[bo + 3];
-        t = x - y;
-        final long d3 = t - borrow;
-        borrow = Limbs.borrowOut(x, y, t, borrow);
-        addMaskedModulus(r, ro, d0, d1, d2, d3, -borrow);
-    }
-
-    /** Writes {@code t} or {@code t − q}, whichever is below q; {@code t} must be below 2q. */
-    private static void reduceOnce(final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3)
-    {
-        final long e0 = t0 - Q0;
-        long borrow = Limbs.borrowOut(t0, Q0, e0, 0);
-        long d;
-        d = t1 - Q1;
-        final long e1 = d - borrow;
-        borrow = Limbs.borrowOut(t1, Q1, d, borrow);
-        d = t2 - Q2;
-        final long e2 = d - borrow;
-        borrow = Limbs.borrowOut(t2, Q2, d, borrow);
-        d = t3 - Q3;
-        final long e3 = d - borrow;
-        borrow = Limbs.borrowOut(t3, Q3, d, borrow);
-        // keep t when t - q borrowed (t < q), else take t - q
-        final long keep = -borrow;
-        r[ro] = (t0 & keep) | (e0 & ~keep);
-        r[ro + 1] = (t1 & keep) | (e1 & ~keep);
-        r[ro + 2] = (t2 & keep) | (e2 & ~keep);
-        r[ro + 3] = (t3 & keep) | (e3 & ~keep);
-    }
-
-    /** Writes {@code t + (q & mask)} (mask is 0 or −1), dropping the carry out of the top limb. */
-    private static void addMaskedModulus(final long[] r, final int ro, final long t0, final long t1, final long t2, final long t3, final long mask)
-    {
-        final long q0 = Q0 & mask;
-        final long s0 = t0 + q0;
-        long c = Limbs.carry(t0, s0);
-        r[ro] = s0;
-        final long q1 = Q1 & mask;
-        final long u1 = t1 + q1;
-        r[ro + 1] = u1 + c;
-        c = Limbs.carryOut(t1, u1, c);
-        final long q2 = Q2 & mask;
-        final long u2 = t2 + q2;
-        r[ro + 2] = u2 + c;
-        c = Limbs.carryOut(t2, u2, c);
-        final long q3 = Q3 & mask;
-        final long u3 = t3 + q3;
-        r[ro + 3] = u3 + c;
+        FrMontgomery.sub(r, ro, a, ao, b, bo);
     }
 }

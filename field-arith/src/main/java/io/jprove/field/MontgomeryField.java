@@ -4,10 +4,11 @@ import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
 /**
- * The parts of a prime field in Montgomery form that do not need hand-unrolled code: constants, conversions,
- * exponentiation, inversion, batch inversion and random sampling. {@link Fq} and {@link Fr} each hold one and keep
- * their hot operations (multiply, add, subtract) unrolled for their own limb count, because the JIT does not unroll
- * a limb loop whose length is a field.
+ * The parts of a prime field in Montgomery form that do not need unrolled code: constants, conversions,
+ * exponentiation, inversion, batch inversion and random sampling. {@link Fq} and {@link Fr} each hold one; their hot
+ * operations (multiply, square, add, subtract) are generated unrolled for their own limb count ({@code FqMontgomery},
+ * {@code FrMontgomery}, from a {@link FieldDescription}), because the JIT does not unroll a limb loop whose length is
+ * a field.
  * <p>
  * Elements are {@code n} little-endian 64-bit limbs holding {@code x·R mod m}, with {@code R = 2^(64n)}.
  */

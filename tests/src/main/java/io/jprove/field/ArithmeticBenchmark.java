@@ -44,6 +44,7 @@ public class ArithmeticBenchmark
     private final long[] frA = new long[Fr.LIMBS];
     private final long[] frB = new long[Fr.LIMBS];
     private final long[] frR = new long[Fr.LIMBS];
+    private final long[] wide = new long[FqWide.LIMBS];
     private final long[] fqInverseInputs = new long[INVERSE_INPUTS * Fq.LIMBS];
     private final long[] frInverseInputs = new long[INVERSE_INPUTS * Fr.LIMBS];
     private int nextInverseInput;
@@ -121,10 +122,65 @@ public class ArithmeticBenchmark
         return fqR;
     }
 
+    /** The product-scanning alternative on 55-bit digits (no carry detection), against {@link #fqMul}. */
+    @Benchmark
+    public long[] fqMulSplit55()
+    {
+        FqMontgomery.mulSplit55(fqR, 0, fqA, 0, fqB, 0);
+        return fqR;
+    }
+
+    /** Product scanning on 64-bit limbs (FIPS), against {@link #fqMul}'s CIOS. */
+    @Benchmark
+    public long[] fqMulProductScanning()
+    {
+        FqMontgomery.mulProductScanning(fqR, 0, fqA, 0, fqB, 0);
+        return fqR;
+    }
+
+    @Benchmark
+    public long[] fqSquare()
+    {
+        Fq.square(fqR, 0, fqA, 0);
+        return fqR;
+    }
+
+    /** The double-width product and its Montgomery reduction, the two halves of the tower's lazy reduction. */
+    @Benchmark
+    public long[] fqWideMulReduce()
+    {
+        FqWide.mul(wide, 0, fqA, 0, fqB, 0);
+        FqWide.reduce(fqR, 0, wide, 0);
+        return fqR;
+    }
+
     @Benchmark
     public long[] frMul()
     {
         Fr.mul(frR, 0, frA, 0, frB, 0);
+        return frR;
+    }
+
+    /** The product-scanning alternative on 55-bit digits (no carry detection), against {@link #frMul}. */
+    @Benchmark
+    public long[] frMulSplit55()
+    {
+        FrMontgomery.mulSplit55(frR, 0, frA, 0, frB, 0);
+        return frR;
+    }
+
+    /** Product scanning on 64-bit limbs (FIPS), against {@link #frMul}'s CIOS. */
+    @Benchmark
+    public long[] frMulProductScanning()
+    {
+        FrMontgomery.mulProductScanning(frR, 0, frA, 0, frB, 0);
+        return frR;
+    }
+
+    @Benchmark
+    public long[] frSquare()
+    {
+        Fr.square(frR, 0, frA, 0);
         return frR;
     }
 

@@ -1,5 +1,6 @@
 package io.jprove.kernels.ptx;
 
+import io.jprove.field.FieldDescription;
 import io.jprove.kernels.ptx.KernelSignature.ParamKind;
 import io.jprove.kernels.ptx.State.Frame;
 import io.jprove.kernels.ptx.Val.Ref;
@@ -28,17 +29,15 @@ public final class KernelCompiler
     /** Bumped whenever generated code may change, so cached PTX from older compilers is not reused. */
     public static final String VERSION = "jprove-ptx-2";
 
-    /** BLS12-381 base field modulus p (381 bits), REFERENCE: p = (x−1)²·r/3 + x, x = −0xd201000000010000. */
-    static final BigInteger FQ_MODULUS = new BigInteger("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241"
-        + "eabfffeb153ffffb9feffffffffaaab", 16);
+    /** BLS12-381 base field modulus p (381 bits), from the description the CPU field code is generated from. */
+    static final BigInteger FQ_MODULUS = FieldDescription.FQ.modulus();
 
-    /** BLS12-381 scalar field modulus r (255 bits), r = x⁴ − x² + 1. */
-    static final BigInteger FR_MODULUS = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
-        16);
+    /** BLS12-381 scalar field modulus r (255 bits), likewise. */
+    static final BigInteger FR_MODULUS = FieldDescription.FR.modulus();
 
     private static final KernelCompiler STANDARD = new KernelCompiler(Map.of(
-        "io/jprove/field/Fq", new MontgomeryChains("Fq", FQ_MODULUS, 12),
-        "io/jprove/field/Fr", new MontgomeryChains("Fr", FR_MODULUS, 8)));
+        "io/jprove/field/Fq", new MontgomeryChains(FieldDescription.FQ),
+        "io/jprove/field/Fr", new MontgomeryChains(FieldDescription.FR)));
 
     /** Compilations of one kernel at most while its loops settle (each restart settles one loop). */
     private static final int MAX_RESTARTS = 2_000;

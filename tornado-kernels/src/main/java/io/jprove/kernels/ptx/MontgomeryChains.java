@@ -2,6 +2,8 @@ package io.jprove.kernels.ptx;
 
 import java.math.BigInteger;
 
+import io.jprove.field.FieldDescription;
+
 /**
  * Montgomery arithmetic on 32-bit limbs as PTX carry chains, for a prime modulus of {@code 32·n} bits or fewer with
  * spare top bits (so the CIOS intermediate fits in n + 2 words and the result needs one conditional subtraction).
@@ -10,6 +12,11 @@ import java.math.BigInteger;
  * with m = t[0]·m' mod 2^32, shifted down one word. Each product row is two carry chains, one of low halves
  * ({@code mad.lo.cc}/{@code madc.lo.cc}) into t[j] and one of high halves ({@code mad.hi.cc}/{@code madc.hi.cc}) into
  * t[j+1]. Operands are canonical (below p); results are canonical, so any correct algorithm gives the same bits.
+ *
+ * <p>The field comes from its {@link FieldDescription}, the description the CPU limb code ({@code FqMontgomery},
+ * {@code FrMontgomery}) is generated from, so the two cannot disagree about p or m'. The chains themselves stay a
+ * generator of their own, emitted per call: they work on 32-bit words with PTX carry flags and lay out CIOS
+ * differently (even/odd accumulators), a shape measured on the H200 that the 64-bit Java does not share.
  */
 final class MontgomeryChains
 {
@@ -21,27 +28,27 @@ final class MontgomeryChains
     private final int mPrime;
 
     /**
-     * @param name    for messages, e.g. {@code Fq}.
-     * @param modulus the odd prime, with at least one spare bit in its {@code words · 32} bits.
-     * @param words   number of 32-bit words (twice the number of 64-bit limbs).
+     * Chains for one field, from the same {@link FieldDescription} the CPU field code is generated from: its
+     * modulus, its limb count (two 32-bit words per 64-bit limb) and its −p⁻¹, whose low word is m'.
+     *
+     * @param field the field, with at least one spare bit in its {@code limbs · 64} bits.
      */
-    MontgomeryChains(final String name, final BigInteger modulus, final int words)
+    MontgomeryChains(final FieldDescription field)
     {
-        if (modulus.bitLength() >= words * 32 || !modulus.testBit(0) || words % 2 != 0)
+        this.name = field.name();
+        this.modulus = field.modulus();
+        this.words = 2 * field.limbs();
+        this.limbs = field.limbs();
+        if (modulus.bitLength() >= words * 32)
         {
-            throw new IllegalArgumentException(name + ": modulus must be odd with a spare top bit in " + words + " words");
+            throw new IllegalArgumentException(name + ": modulus must have a spare top bit in " + words + " words");
         }
-        this.name = name;
-        this.modulus = modulus;
-        this.words = words;
-        this.limbs = words / 2;
         this.p = new int[words];
         for (int i = 0; i < words; i++)
         {
             p[i] = modulus.shiftRight(32 * i).intValue();
         }
-        final BigInteger twoTo32 = BigInteger.ONE.shiftLeft(32);
-        this.mPrime = modulus.negate().modInverse(twoTo32).intValue();
+        this.mPrime = field.inverse32();
     }
 
     /** @return −p⁻¹ mod 2^32. */

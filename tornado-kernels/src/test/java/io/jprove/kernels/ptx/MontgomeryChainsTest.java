@@ -1,5 +1,6 @@
 package io.jprove.kernels.ptx;
 
+import io.jprove.field.FieldDescription;
 import io.jprove.field.Fq;
 import io.jprove.field.Fr;
 
@@ -143,12 +144,12 @@ final class MontgomeryChainsTest
 
     private static MontgomeryChains fq()
     {
-        return new MontgomeryChains("Fq", KernelCompiler.FQ_MODULUS, 12);
+        return new MontgomeryChains(FieldDescription.FQ);
     }
 
     private static MontgomeryChains fr()
     {
-        return new MontgomeryChains("Fr", KernelCompiler.FR_MODULUS, 8);
+        return new MontgomeryChains(FieldDescription.FR);
     }
 
     private static void check(final MontgomeryChains f, final int randomCount)
