@@ -41,7 +41,8 @@ final class PostgresServer implements AutoCloseable
     private PostgresServer(final Path dir) throws IOException, InterruptedException
     {
         // the server's user (nobody, under root) must reach the binaries and own its folders
-        for (Path d = dir; d != null && d.getParent() != null && Files.isDirectory(d); d = d.getParent())
+        Files.createDirectories(dir);
+        for (Path d = dir.toAbsolutePath(); d != null && d.getParent() != null && Files.isDirectory(d); d = d.getParent())
         {
             if (Files.getOwner(d).getName().equals(System.getProperty("user.name")) && d.startsWith(
                 Path.of(System.getProperty("java.io.tmpdir"))))
