@@ -310,7 +310,12 @@ final class ClusterClaims implements PartitionSource
         }
         catch (final RuntimeException e)
         {
-            // closing: the claim stays this host's and the partition is proved again after the restart
+            // the claim stays this host's: the partition is proved again after a restart, or elsewhere after the lease
+            if (!closed)
+            {
+                System.err.println("jprove daemon: the proof of job " + job + " partition " + a.partition()
+                    + " was not stored: " + Worker.oneLine(e));
+            }
             return false;
         }
         finally
@@ -376,7 +381,12 @@ final class ClusterClaims implements PartitionSource
         }
         catch (final RuntimeException e)
         {
-            // closing: the claim is resumed after the restart, where the partition fails again
+            // the claim is resumed after a restart (or proved elsewhere after the lease), where it fails again
+            if (!closed)
+            {
+                System.err.println("jprove daemon: the failure of job " + job + " partition " + a.partition()
+                    + " was not stored: " + Worker.oneLine(e));
+            }
         }
         finally
         {
