@@ -2,9 +2,9 @@ package io.jprove.engine.daemon;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -36,8 +36,11 @@ final class ClusterClaims implements PartitionSource
     private final ClusterStore store;
     private final Metrics metrics;
     private final Timeline timeline;
-    private final Object lock = new Object();
-    private final ArrayDeque<long[]> resumed = new ArrayDeque<>();
+    /** Held while claiming, so that each claim sees the memory of the claims before it. */
+    private final Object claimLock = new Object();
+    /** Idle workers wait here for a poll period or a {@link #wake}. */
+    private final Object idle = new Object();
+    private final ConcurrentLinkedDeque<long[]> resumed = new ConcurrentLinkedDeque<>();
     private final AtomicLong inFlightBytes = new AtomicLong();
     private final LongAdder claims = new LongAdder();
     private final LongAdder refused = new LongAdder();
@@ -45,6 +48,7 @@ final class ClusterClaims implements PartitionSource
     private final LongAdder returned = new LongAdder();
     private volatile boolean closed;
     private volatile boolean reachable = true;
+    private boolean woken;
 
     ClusterClaims(final ClusterDatabase db, final ClusterConfig config, final ClusterStore store,
         final Metrics metrics, final Timeline timeline)
@@ -79,7 +83,7 @@ final class ClusterClaims implements PartitionSource
             final List<long[]> out = new ArrayList<>();
             try (PreparedStatement p = store.prepare(c, "UPDATE jprove_partition SET deadline = now() + ? * interval"
                 + " '1 millisecond' WHERE state = " + ClusterSchema.CLAIMED + " AND owner = ? RETURNING job, part,"
-                + " claim"))
+                + " claim, bytes"))
             {
                 p.setLong(1, config.partitionTimeout().toMillis());
                 p.setString(2, config.host());
@@ -87,16 +91,13 @@ final class ClusterClaims implements PartitionSource
                 {
                     while (r.next())
                     {
-                        out.add(new long[] {r.getLong(1), r.getInt(2), r.getLong(3)});
+                        out.add(new long[] {r.getLong(1), r.getInt(2), r.getLong(3), r.getLong(4)});
                     }
                 }
             }
             return out;
         });
-        synchronized (lock)
-        {
-            resumed.addAll(owned);
-        }
+        resumed.addAll(owned);
         return owned.size();
     }
 
@@ -151,36 +152,50 @@ final class ClusterClaims implements PartitionSource
     /** Wakes idle workers to claim at once (a submission on this host, a claim returned, a budget freed). */
     void wake()
     {
-        synchronized (lock)
+        synchronized (idle)
         {
-            lock.notifyAll();
+            woken = true;
+            idle.notifyAll();
         }
     }
 
     @Override
     public Assignment take() throws InterruptedException
     {
-        synchronized (lock)
+        while (!closed)
         {
-            while (!closed)
+            final long[] claim;
+            synchronized (claimLock)
             {
-                final long[] claim = resumed.isEmpty() ? claim() : resumed.poll();
+                final long[] again = resumed.poll();
+                claim = again != null ? again : claim();
                 if (claim != null)
                 {
-                    final Assignment a = assignment(claim);
-                    if (a != null)
-                    {
-                        return a;
-                    }
-                    continue;
+                    inFlightBytes.addAndGet(claim[3]);
                 }
-                lock.wait(config.poll().toMillis());
+            }
+            if (claim != null)
+            {
+                final Assignment a = assignment(claim);
+                if (a != null)
+                {
+                    return a;
+                }
+                continue;
+            }
+            synchronized (idle)
+            {
+                if (!woken)
+                {
+                    idle.wait(config.poll().toMillis());
+                }
+                woken = false;
             }
         }
         return null;
     }
 
-    /** @return (job, partition, claim) of a new claim, or null when nothing fits or the database is away. */
+    /** @return (job, partition, claim, bytes) of a new claim, or null when nothing fits or the database is away. */
     private long[] claim()
     {
         final long inFlight = inFlightBytes.get();
@@ -199,14 +214,14 @@ final class ClusterClaims implements PartitionSource
                     + ClusterSchema.CLAIMED + ", owner = ?, claim = claim + 1, deadline = now() + ? * interval"
                     + " '1 millisecond' WHERE (job, part) = (SELECT job, part FROM jprove_partition WHERE state = "
                     + ClusterSchema.QUEUED + " AND bytes <= ? ORDER BY priority DESC, job, part LIMIT 1 FOR UPDATE"
-                    + " SKIP LOCKED) RETURNING job, part, claim"))
+                    + " SKIP LOCKED) RETURNING job, part, claim, bytes"))
                 {
                     p.setString(1, config.host());
                     p.setLong(2, config.partitionTimeout().toMillis());
                     p.setLong(3, free);
                     try (ResultSet r = p.executeQuery())
                     {
-                        return r.next() ? new long[] {r.getLong(1), r.getInt(2), r.getLong(3)} : null;
+                        return r.next() ? new long[] {r.getLong(1), r.getInt(2), r.getLong(3), r.getLong(4)} : null;
                     }
                 }
             });
@@ -224,28 +239,33 @@ final class ClusterClaims implements PartitionSource
         }
     }
 
-    /** @return the worker's assignment, its input fetched and its memory counted; null if the job is gone. */
+    /** @return the worker's assignment, its input fetched; null (its memory given back) if there is none. */
     private Assignment assignment(final long[] claim)
     {
+        ClusterStore.JobRow row = null;
         try
         {
-            final ClusterStore.JobRow row = store.row(claim[0]);
+            row = store.row(claim[0]);
             if (row == null)
             {
+                inFlightBytes.addAndGet(-claim[3]);
                 return null;
             }
             store.fetchInput(row);
-            inFlightBytes.addAndGet(row.partitionBytes());
-            final Job job = new Job(row.id(), row.requestId(), row.digest(), row.priority(), row.submittedMs(),
-                row.spec());
-            return new Assignment(job, (int)claim[1], claim[2]);
+            return new Assignment(row.newJob(), (int)claim[1], claim[2]);
         }
         catch (final RuntimeException e)
         {
-            // the database went away while reading the job: the claim stays this host's and is resumed
-            System.err.println("jprove daemon: claim of job " + claim[0] + " partition " + claim[1] + " kept for"
-                + " later: " + Worker.oneLine(e));
-            resumed.add(claim);
+            if (row != null && !closed)
+            {
+                // its input cannot be had: the job fails (if the claim is still this host's), as a bad witness would
+                partitionFailed(new Assignment(row.newJob(), (int)claim[1], claim[2]), Worker.oneLine(e),
+                    System.currentTimeMillis());
+            }
+            else
+            {
+                inFlightBytes.addAndGet(-claim[3]);
+            }
             return null;
         }
     }

@@ -40,6 +40,11 @@ final class ClusterStore implements JobStore
     record JobRow(long id, String requestId, byte[] digest, int priority, JobSpec spec, long partitionBytes,
         byte[] inputDigest, String state, String error, long submittedMs, long finishedMs)
     {
+        /** @return a fresh view of the job, every partition queued. */
+        Job newJob()
+        {
+            return new Job(id, requestId, digest, priority, submittedMs, spec);
+        }
     }
 
     static final String OPEN = "open";
@@ -255,7 +260,7 @@ final class ClusterStore implements JobStore
             final Job job;
             synchronized (watched)
             {
-                job = watched.computeIfAbsent(id, k -> newJob(row));
+                job = watched.computeIfAbsent(id, k -> row.newJob());
             }
             job.observe(states);
             return job;
@@ -264,7 +269,7 @@ final class ClusterStore implements JobStore
         synchronized (watched)
         {
             final Job w = watched.remove(id);
-            job = w != null ? w : newJob(row);
+            job = w != null ? w : row.newJob();
         }
         for (int i = 0; i < n; i++)
         {
@@ -276,11 +281,6 @@ final class ClusterStore implements JobStore
         // the listeners of a watched job hear of its end here, on whichever host's thread read it
         job.finish(JobState.valueOf(row.state().toUpperCase(java.util.Locale.ROOT)), row.error(), row.finishedMs());
         return job;
-    }
-
-    private static Job newJob(final JobRow row)
-    {
-        return new Job(row.id(), row.requestId(), row.digest(), row.priority(), row.submittedMs(), row.spec());
     }
 
     private static Job.PartitionState partitionState(final int stored)

@@ -89,6 +89,29 @@ class ClusterDaemonTest
         return DaemonProcess.start(home, s.toString());
     }
 
+    /** A condition on what the database holds. */
+    @FunctionalInterface
+    private interface Condition
+    {
+        boolean holds() throws SQLException;
+    }
+
+    /** Polls {@code condition} until it holds; a database being restarted only delays it. */
+    private static void until(final String what, final Condition condition)
+    {
+        eventually(WAIT, what, () ->
+        {
+            try
+            {
+                return condition.holds();
+            }
+            catch (final SQLException e)
+            {
+                return false;
+            }
+        });
+    }
+
     private static DaemonClient client(final DaemonProcess d)
     {
         return DaemonClient.connect("127.0.0.1:" + d.port(), null);
@@ -200,16 +223,16 @@ class ClusterDaemonTest
                     jobs.add(c.submit(job("many-" + i, PARTITIONS)).getJobId());
                 }
             }
-            eventually(WAIT, "150 partitions proved", () -> done(url) >= 150);
-            eventually(WAIT, "h3 to hold a claim", () -> !claimsOf(url, "h3").isEmpty());
+            until("150 partitions proved", () -> done(url) >= 150);
+            until("h3 to hold a claim", () -> !claimsOf(url, "h3").isEmpty());
             hosts.get(2).kill();
             final Map<String, Long> orphaned = claimsOf(url, "h3");
-            eventually(WAIT, "400 partitions proved", () -> done(url) >= 400);
+            until("400 partitions proved", () -> done(url) >= 400);
             pg.stop();
             Thread.sleep(1_500);
             pg.start();
             // the claims of the killed daemon were returned after its lease and proved elsewhere
-            eventually(WAIT, "h3's partitions to be proved", () ->
+            until("h3's partitions to be proved", () ->
             {
                 for (final String p : orphaned.keySet())
                 {
@@ -270,7 +293,7 @@ class ClusterDaemonTest
             {
                 job = c.submit(job("resume", 6)).getJobId();
             }
-            eventually(WAIT, "r1 to hold a claim", () -> !claimsOf(url, "r1").isEmpty());
+            until("r1 to hold a claim", () -> !claimsOf(url, "r1").isEmpty());
             d.kill();
             final Map<String, Long> held = claimsOf(url, "r1");
             d = daemon(url, "r1", "60s", "workers", "1");
@@ -305,13 +328,13 @@ class ClusterDaemonTest
             {
                 job = c.submit(job("stopped", 30)).getJobId();
             }
-            eventually(WAIT, "s1 to hold a claim", () -> !claimsOf(url, "s1").isEmpty());
+            until("s1 to hold a claim", () -> !claimsOf(url, "s1").isEmpty());
             hosts.get(0).signal("STOP");
             // a completion sent just before the stop has landed by now
             Thread.sleep(200);
             final Map<String, Long> frozen = claimsOf(url, "s1");
             assertTrue(!frozen.isEmpty(), "s1 was stopped holding a claim");
-            eventually(WAIT, "s1's claims to be proved elsewhere", () ->
+            until("s1's claims to be proved elsewhere", () ->
             {
                 for (final String p : frozen.keySet())
                 {
@@ -329,7 +352,7 @@ class ClusterDaemonTest
             }
             try (DaemonClient c = client(hosts.get(0)))
             {
-                eventually(WAIT, "s1's late results to be refused", () -> ClusterStoreTest.metric(c.metrics(),
+                until("s1's late results to be refused", () -> ClusterStoreTest.metric(c.metrics(),
                     "jprove_cluster_refused_total") >= 1);
             }
             for (final String p : frozen.keySet())

@@ -84,7 +84,7 @@ final class DaemonFixtures
         }
     }
 
-    /** @return the verifying key of fresh parameters for the built-in circuit {@code name}, written to {@code params}. */
+    /** @return the verifying key of fresh parameters for the built-in circuit {@code name}, written to params. */
     static VerifyingKey builtinParams(final String name, final Path params)
     {
         try

@@ -42,7 +42,7 @@ final class PostgresServer implements AutoCloseable
     {
         // the server's user (nobody, under root) must reach the binaries and own its folders
         Files.createDirectories(dir);
-        for (Path d = dir.toAbsolutePath(); d != null && d.getParent() != null && Files.isDirectory(d); d = d.getParent())
+        for (Path d = dir.toAbsolutePath(); d.getParent() != null; d = d.getParent())
         {
             if (Files.getOwner(d).getName().equals(System.getProperty("user.name")) && d.startsWith(
                 Path.of(System.getProperty("java.io.tmpdir"))))
