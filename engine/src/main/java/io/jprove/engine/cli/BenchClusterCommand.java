@@ -135,9 +135,11 @@ final class BenchClusterCommand implements Callable<Integer>
             final double claims = sum(clients, "jprove_cluster_claims_total");
             final double claimSeconds = sumDouble(clients, "jprove_cluster_claim_seconds_sum");
             final long statements = sum(clients, "jprove_cluster_statements_total") - statements0;
-            final double capacity = proveMs == 0 ? Double.NaN : n * workers * 1000.0 / proveMs;
-            System.out.printf("  %7d  %12.1f  %10.0f%%  %15.2f  %20.1f%n", n, total / seconds,
-                100 * total / seconds / capacity, 1000 * claimSeconds / claims, (double)statements / total);
+            // the simulated workers' ceiling: every worker busy proving all the time
+            final String ofCapacity = proveMs == 0 ? "-" : String.format("%.0f%%", 100 * total / seconds
+                / (n * workers * 1000.0 / proveMs));
+            System.out.printf("  %7d  %12.1f  %11s  %15.2f  %20.1f%n", n, total / seconds, ofCapacity,
+                1000 * claimSeconds / claims, (double)statements / total);
         }
         finally
         {
