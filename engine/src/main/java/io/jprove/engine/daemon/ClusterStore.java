@@ -120,7 +120,7 @@ final class ClusterStore implements JobStore
         }
         finally
         {
-            deleteQuietly(incoming);
+            JobTable.deleteQuietly(incoming);
         }
     }
 
@@ -622,22 +622,6 @@ final class ClusterStore implements JobStore
         catch (final NoSuchAlgorithmException e)
         {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void deleteQuietly(final Path file)
-    {
-        if (file == null)
-        {
-            return;
-        }
-        try
-        {
-            Files.deleteIfExists(file);
-        }
-        catch (final IOException e)
-        {
-            // a stale file in the spool costs disk only
         }
     }
 }

@@ -422,7 +422,8 @@ final class JobTable implements JobStore, PartitionSource
         return capacity;
     }
 
-    private static void deleteQuietly(final Path file)
+    /** Deletes a spool file if there is one; a failure costs disk only. */
+    static void deleteQuietly(final Path file)
     {
         if (file == null)
         {
@@ -434,7 +435,7 @@ final class JobTable implements JobStore, PartitionSource
         }
         catch (final IOException e)
         {
-            // a stale spool file costs disk only; it is overwritten if its job id is ever resumed
+            // a stale spool file costs disk only; it is overwritten if its job id (or input) comes back
         }
     }
 }
