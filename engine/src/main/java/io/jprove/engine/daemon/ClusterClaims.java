@@ -234,7 +234,11 @@ final class ClusterClaims implements PartitionSource
         }
         catch (final IllegalStateException e)
         {
-            // the database is away past the lease: the heartbeat reports it; the next poll tries again
+            // the database was away past the lease, or refused the statement: the next poll tries again
+            if (!closed)
+            {
+                System.err.println("jprove daemon: " + e.getMessage());
+            }
             return null;
         }
     }
