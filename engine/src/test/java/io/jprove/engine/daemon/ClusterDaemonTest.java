@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.engine.daemon.rpc.BuiltinCircuit;
+import io.jprove.engine.daemon.rpc.JobState;
+import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.groth16.VerifyingKey;
 
@@ -250,7 +252,19 @@ class ClusterDaemonTest
             {
                 for (final long job : jobs)
                 {
-                    assertVerified(c.await(job, WAIT), vk);
+                    final JobStatus s = c.await(job, WAIT);
+                    // every proof was verified where it was proved; here, all of the first job's and of the jobs
+                    // the killed daemon held, and the shape of the others (a thousand pairings would double the run)
+                    if (job == jobs.get(0) || orphaned.keySet().stream().anyMatch(p -> p.startsWith(job + "/")))
+                    {
+                        assertVerified(s, vk);
+                    }
+                    else
+                    {
+                        assertEquals(JobState.SUCCEEDED, s.getState(), s.getError());
+                        assertEquals(PARTITIONS * 192, s.getProof().size());
+                        assertEquals(PARTITIONS * (vk.numInputs() - 1), s.getPublicInputsCount());
+                    }
                 }
             }
             try (DaemonClient c = client(hosts.get(2)))
