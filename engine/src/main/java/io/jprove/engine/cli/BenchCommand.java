@@ -4,16 +4,17 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code jprove bench}: timing runs of the kernels (the CPU ones, and the device ones whose names start with
- * {@code gpu-}), a whole proof ({@code prove}), the daemon ({@code daemon}) and the whole engine ({@code engine}), one
- * subcommand each, each in its own class. Every subcommand checks the results it timed.
+ * {@code gpu-}), a whole proof ({@code prove}), the daemon ({@code daemon}), the cluster's shared queue
+ * ({@code cluster}) and the whole engine ({@code engine}), one subcommand each, each in its own class. Every
+ * subcommand checks the results it timed.
  */
 @Command(
     name = "bench",
-    description = "Time a kernel, a proof, the daemon or the whole engine; one subcommand each.",
+    description = "Time a kernel, a proof, the daemon, the cluster queue or the whole engine; one subcommand each.",
     mixinStandardHelpOptions = true,
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
-        BenchProveCommand.class, BenchDaemonCommand.class, BenchEngineCommand.class, BenchGpuNttCommand.class,
-        BenchGpuHCommand.class, BenchGpuMsmCommand.class, BenchGpuBatchAddCommand.class})
+        BenchProveCommand.class, BenchDaemonCommand.class, BenchClusterCommand.class, BenchEngineCommand.class,
+        BenchGpuNttCommand.class, BenchGpuHCommand.class, BenchGpuMsmCommand.class, BenchGpuBatchAddCommand.class})
 final class BenchCommand
 {
 }

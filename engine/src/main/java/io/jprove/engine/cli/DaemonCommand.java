@@ -44,7 +44,10 @@ final class DaemonCommand implements Callable<Integer>
                 + new DaemonConfig.Endpoint(settings.httpListen().host(), daemon.httpPort()) + " (/status, /metrics)")
                 + "; " + settings.workers() + " worker(s) of " + settings.threads() + " threads, "
                 + daemon.resumedJobs() + " job(s) resumed, data in " + settings.dataDir()
-                + (settings.token() == null ? "" : ", bearer token required"));
+                + (settings.token() == null ? "" : ", bearer token required")
+                + (settings.cluster() == null ? "" : "; cluster host " + settings.cluster().host() + " ("
+                + daemon.resumedClaims() + " claim(s) resumed) on " + settings.cluster().url()
+                .replaceAll("password=[^&]*", "password=***")));
             System.out.flush();
             stopped.await();
             return CliSupport.OK;

@@ -35,6 +35,10 @@ import io.jprove.timeline.TimelineSettings;
  * Every acceptance, partition, end and prune is journaled before it is acted on; a finished job's result is kept for
  * the configured retention, then pruned. {@link #close} stops the listeners and workers; a partition still being
  * proved is proved again at the next start.
+ * <p>
+ * With a cluster setting the journal gives way to the database that the cluster's daemons share: the jobs live in
+ * {@link ClusterStore}, the workers take their partitions from {@link ClusterClaims}, a heartbeat thread keeps this
+ * host's claims alive, and the pruner also tells awaiting clients when their job has ended, wherever it was proved.
  */
 public final class Daemon implements AutoCloseable
 {
@@ -47,12 +51,16 @@ public final class Daemon implements AutoCloseable
     private final Metrics metrics = new Metrics();
     private final Scheduler scheduler = new Scheduler();
     private final KeyCache keys;
-    private final JobTable table;
+    private final JobStore table;
+    private final ClusterDatabase database;
+    private final ClusterClaims claims;
+    private final ScheduledExecutorService heartbeat;
     private final List<Worker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService pruner;
     private final Path spoolDir;
     private final int resumed;
+    private int resumedClaims;
     private Server grpc;
     private HttpEndpoint http;
 
@@ -61,17 +69,47 @@ public final class Daemon implements AutoCloseable
         this.config = config;
         this.spoolDir = config.dataDir().resolve("spool");
         clearSpool();
-        this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(),
-            config.maxRequestBytes(), spoolDir);
         this.timeline = config.timeline() == null ? Timeline.disabled()
             : ChronicleTimeline.open(TimelineSettings.of(config.timeline()));
         this.keys = new KeyCache(config.threads());
-        this.table = new JobTable(journal, scheduler, metrics, timeline, spoolDir, config.queueCapacity(),
-            config.resultRetention());
-        this.resumed = table.recover(System.currentTimeMillis());
+        final PartitionSource source;
+        final ClusterConfig cluster = config.cluster();
+        if (cluster == null)
+        {
+            this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(),
+                config.maxRequestBytes(), spoolDir);
+            final JobTable local = new JobTable(journal, scheduler, metrics, timeline, spoolDir,
+                config.queueCapacity(), config.resultRetention());
+            this.resumed = local.recover(System.currentTimeMillis());
+            this.table = local;
+            this.database = null;
+            this.claims = null;
+            this.heartbeat = null;
+            source = local;
+        }
+        else
+        {
+            this.journal = null;
+            // workers, the heartbeat, the poller and a few concurrent requests
+            this.database = new ClusterDatabase(cluster, config.workers() + 6);
+            ClusterSchema.create(database);
+            final ClusterStore store = new ClusterStore(database, metrics, timeline, spoolDir,
+                config.queueCapacity(), config.resultRetention(), cluster.lease());
+            this.claims = new ClusterClaims(database, cluster, store, metrics, timeline);
+            store.onSubmit(claims::wake);
+            this.table = store;
+            this.resumed = 0;
+            this.heartbeat = Executors.newSingleThreadScheduledExecutor(r ->
+            {
+                final Thread t = new Thread(r, "jprove-cluster-heartbeat");
+                t.setDaemon(true);
+                return t;
+            });
+            source = claims;
+        }
         for (int i = 0; i < config.workers(); i++)
         {
-            final Worker w = new Worker(i, scheduler, table, provers.create(i, keys), metrics, timeline);
+            final Worker w = new Worker(i, source, provers.create(i, keys), metrics, timeline);
             workers.add(w);
             final Thread t = new Thread(w, "jprove-daemon-worker-" + i);
             t.setDaemon(true);
@@ -120,10 +158,6 @@ public final class Daemon implements AutoCloseable
 
     private void open() throws IOException
     {
-        threads.forEach(Thread::start);
-        final long everyMs = Math.clamp(config.resultRetention().toMillis() / 4, 100, 60_000);
-        pruner.scheduleAtFixedRate(() -> table.prune(System.currentTimeMillis()), everyMs, everyMs,
-            TimeUnit.MILLISECONDS);
         final BearerToken auth = new BearerToken(config.token(), metrics);
         final DaemonConfig.Endpoint at = config.listen();
         try
@@ -148,6 +182,37 @@ public final class Daemon implements AutoCloseable
                 throw new IOException("HTTP on " + config.httpListen() + " (http-listen): " + e.getMessage(), e);
             }
         }
+        if (claims != null)
+        {
+            // registered once the port is known: /status shows where each host listens
+            resumedClaims = claims.register(new DaemonConfig.Endpoint(at.host(), grpc.getPort()).toString(),
+                config.workers());
+            final long beatMs = config.cluster().heartbeat().toMillis();
+            heartbeat.scheduleWithFixedDelay(quietly(claims::heartbeat), beatMs, beatMs, TimeUnit.MILLISECONDS);
+            final long pollMs = config.cluster().poll().toMillis();
+            final ClusterStore store = (ClusterStore)table;
+            pruner.scheduleWithFixedDelay(quietly(store::refreshWatched), pollMs, pollMs, TimeUnit.MILLISECONDS);
+        }
+        threads.forEach(Thread::start);
+        final long everyMs = Math.clamp(config.resultRetention().toMillis() / 4, 100, 60_000);
+        pruner.scheduleWithFixedDelay(quietly(() -> table.prune(System.currentTimeMillis())), everyMs, everyMs,
+            TimeUnit.MILLISECONDS);
+    }
+
+    /** @return {@code r} that reports a failure instead of throwing (a scheduled task that throws never runs again). */
+    private static Runnable quietly(final Runnable r)
+    {
+        return () ->
+        {
+            try
+            {
+                r.run();
+            }
+            catch (final RuntimeException e)
+            {
+                System.err.println("jprove daemon: " + Worker.oneLine(e));
+            }
+        };
     }
 
     private void clearSpool()
@@ -188,13 +253,19 @@ public final class Daemon implements AutoCloseable
         return resumed;
     }
 
+    /** @return how many partitions claimed under this host's name before a restart were resumed (cluster only). */
+    public int resumedClaims()
+    {
+        return resumedClaims;
+    }
+
     /** @return the settings it runs with. */
     public DaemonConfig config()
     {
         return config;
     }
 
-    JobTable.Submission submit(final ProofRequest request)
+    JobStore.Submission submit(final ProofRequest request)
     {
         try
         {
@@ -232,6 +303,10 @@ public final class Daemon implements AutoCloseable
         }
         workers.forEach(w -> b.addWorkers(ProtoViews.worker(w)));
         keys.resident().forEach(k -> b.addKeys(ProtoViews.key(k)));
+        if (claims != null)
+        {
+            b.setCluster(ProtoViews.cluster(config.cluster().host(), claims.view()));
+        }
         return b.setMemory(ProtoViews.memory()).build();
     }
 
@@ -242,8 +317,10 @@ public final class Daemon implements AutoCloseable
         {
             busy += w.jobId() != 0 ? 1 : 0;
         }
-        return metrics.render(new Metrics.Gauges(table.counts(), workers.size(), busy, keys.resident().size(),
-            ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), journal.entries()));
+        final String text = metrics.render(new Metrics.Gauges(table.counts(), workers.size(), busy,
+            keys.resident().size(), ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
+            journal == null ? 0 : journal.entries()));
+        return claims == null ? text : text + claims.metricsText();
     }
 
     KeyCache.KeyInfo preload(final KeyRef ref)
@@ -267,7 +344,15 @@ public final class Daemon implements AutoCloseable
         {
             http.close();
         }
+        if (claims != null)
+        {
+            claims.close();
+        }
         pruner.shutdownNow();
+        if (heartbeat != null)
+        {
+            heartbeat.shutdownNow();
+        }
         scheduler.close();
         final long deadline = System.currentTimeMillis() + CLOSE_WAIT_MS;
         for (final Thread t : threads)
@@ -283,6 +368,10 @@ public final class Daemon implements AutoCloseable
             }
         }
         table.close();
+        if (database != null)
+        {
+            database.close();
+        }
         keys.close();
         timeline.close();
     }

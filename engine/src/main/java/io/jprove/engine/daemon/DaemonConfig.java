@@ -26,6 +26,14 @@ import java.util.Map;
  * result-retention   = 1h                 how long finished jobs stay retrievable (ms, s, m, h or d)
  * journal-sync       = sync               sync: msync each record before acknowledging; async; none (page cache)
  * timeline           = (data-dir)/timeline  the timeline of the proofs; "off" for none
+ * cluster            = off                jdbc:postgresql://... : share one job store with other daemons
+ * cluster-password-file =                 a file holding the database password (else the URL's, if any)
+ * cluster-host       = (host name)        this daemon's name in the cluster; unique, kept across restarts
+ * cluster-heartbeat  = 5s                 how often the heartbeat is written
+ * cluster-lease      = 30s                a host silent this long loses its claims
+ * cluster-partition-timeout = 1h          a claim this old is returned even from a live host
+ * cluster-poll       = 500ms              how often an idle host looks for work and for awaited jobs' ends
+ * memory-budget      = 0                  bytes the partitions in flight may need (cluster only; 0: no budget)
  * </pre>
  *
  * @param listen          the gRPC listener.
@@ -39,10 +47,11 @@ import java.util.Map;
  * @param resultRetention how long finished jobs are kept.
  * @param journalSync     how journal records reach the disk.
  * @param timeline        the timeline directory, or null for none.
+ * @param cluster         the shared job store, or null for the single-host journal.
  */
 public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, Path dataDir, int workers,
     int threads, int queueCapacity, int maxRequestBytes, Duration resultRetention, JournalSync journalSync,
-    Path timeline)
+    Path timeline, ClusterConfig cluster)
 {
     /** Default gRPC port. */
     public static final int DEFAULT_PORT = 7420;
@@ -50,7 +59,9 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
     public static final int DEFAULT_HTTP_PORT = 7421;
 
     private static final List<String> KEYS = List.of("listen", "http-listen", "token-file", "data-dir", "workers",
-        "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "timeline");
+        "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "timeline", "cluster",
+        "cluster-password-file", "cluster-host", "cluster-heartbeat", "cluster-lease", "cluster-partition-timeout",
+        "cluster-poll", "memory-budget");
     private static final String OFF = "off";
 
     /** How a journal record reaches the disk before the request is acknowledged. */
@@ -211,7 +222,75 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             }
         }
         return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, capacity, maxBytes, retention,
-            sync, timeline);
+            sync, timeline, cluster(s, listen));
+    }
+
+    /** @return the cluster settings, or null when {@code cluster} is off; cluster-* keys without it are an error. */
+    private static ClusterConfig cluster(final Settings s, final Endpoint listen)
+    {
+        final String url = s.get("cluster", OFF, v -> v);
+        if (OFF.equals(url))
+        {
+            for (final String key : s.values().keySet())
+            {
+                if (key.startsWith("cluster-") || key.equals("memory-budget"))
+                {
+                    throw new IllegalArgumentException(s.lineOf().getOrDefault(key, s.source()) + ": " + key
+                        + " is set but cluster is off; set cluster = jdbc:postgresql://HOST:PORT/DATABASE");
+                }
+            }
+            return null;
+        }
+        final String password = s.get("cluster-password-file", "", v -> v.isEmpty() ? null : secret(v));
+        final String host = s.get("cluster-host", defaultHost(listen), DaemonConfig::hostName);
+        final Duration heartbeat = s.get("cluster-heartbeat", "5s", DaemonConfig::duration);
+        final Duration lease = s.get("cluster-lease", "30s", DaemonConfig::duration);
+        final Duration timeout = s.get("cluster-partition-timeout", "1h", DaemonConfig::duration);
+        final Duration poll = s.get("cluster-poll", "500ms", DaemonConfig::duration);
+        final long budget = s.get("memory-budget", "0", DaemonConfig::bytes);
+        return s.get("cluster", url, v -> new ClusterConfig(v, password, host, heartbeat, lease, timeout, poll,
+            budget));
+    }
+
+    private static String defaultHost(final Endpoint listen)
+    {
+        try
+        {
+            return java.net.InetAddress.getLocalHost().getHostName() + ":" + listen.port();
+        }
+        catch (final java.net.UnknownHostException e)
+        {
+            return "localhost:" + listen.port();
+        }
+    }
+
+    private static String hostName(final String text)
+    {
+        if (text.isEmpty() || text.length() > 200 || text.chars().anyMatch(c -> c <= ' ' || c > '~'))
+        {
+            throw new IllegalArgumentException("\"" + text + "\" is not 1 to 200 printable characters without spaces");
+        }
+        return text;
+    }
+
+    /** @return a byte count written as a whole number with an optional unit: k, m, g (powers of 1024). */
+    static long bytes(final String text)
+    {
+        final String t = text.toLowerCase(Locale.ROOT);
+        final int unit = t.isEmpty() ? -1 : "kmg".indexOf(t.charAt(t.length() - 1));
+        try
+        {
+            final long n = Long.parseLong(unit < 0 ? t : t.substring(0, t.length() - 1));
+            if (n >= 0 && n < (1L << 40))
+            {
+                return n << (unit < 0 ? 0 : 10 * (unit + 1));
+            }
+        }
+        catch (final NumberFormatException e)
+        {
+            // reported below
+        }
+        throw new IllegalArgumentException("\"" + text + "\" is not a byte count such as 0, 512m or 64g");
     }
 
     /** @return the settings, the token shown only as whether one is set (a config is logged; a token never is). */
@@ -221,7 +300,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         return "DaemonConfig[listen=" + listen + ", httpListen=" + httpListen + ", token=" + (token == null ? "none"
             : "set") + ", dataDir=" + dataDir + ", workers=" + workers + ", threads=" + threads + ", queueCapacity="
             + queueCapacity + ", maxRequestBytes=" + maxRequestBytes + ", resultRetention=" + resultRetention
-            + ", journalSync=" + journalSync + ", timeline=" + timeline + "]";
+            + ", journalSync=" + journalSync + ", timeline=" + timeline + ", cluster=" + cluster + "]";
     }
 
     /** Reads each key with its default and turns a parse failure into an error that names where it was set. */
@@ -298,6 +377,23 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         }
         throw new IllegalArgumentException("\"" + text + "\" is not a positive duration such as 500ms, 90s, 15m, 1h"
             + " or 7d");
+    }
+
+    private static String secret(final String file)
+    {
+        try
+        {
+            final String t = Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+            if (t.isEmpty())
+            {
+                throw new IllegalArgumentException(file + " is empty");
+            }
+            return t;
+        }
+        catch (final IOException e)
+        {
+            throw new IllegalArgumentException("cannot read the password file " + file + ": " + e.getMessage());
+        }
     }
 
     private static String token(final String file)

@@ -223,6 +223,26 @@ final class Job
         }
     }
 
+    /**
+     * Shows the partition states that the cluster store holds now (their proofs are read once the job has ended).
+     */
+    synchronized void observe(final PartitionState[] states)
+    {
+        if (state.isFinished())
+        {
+            return;
+        }
+        running = 0;
+        boolean started = false;
+        for (int i = 0; i < partitions.length; i++)
+        {
+            partitions[i] = states[i];
+            running += states[i] == PartitionState.RUNNING ? 1 : 0;
+            started |= states[i] != PartitionState.QUEUED;
+        }
+        state = started ? JobState.RUNNING : JobState.QUEUED;
+    }
+
     /** A running partition ended without a proof to keep (the job failed or was cancelled meanwhile). */
     synchronized void partitionDropped(final int partition)
     {

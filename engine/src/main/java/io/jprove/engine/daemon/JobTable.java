@@ -24,13 +24,8 @@ import io.jprove.timeline.Timeline;
  * finishes exactly once (a second finish is never journaled), and where finished jobs are pruned after the
  * retention.
  */
-final class JobTable
+final class JobTable implements JobStore, PartitionSource
 {
-    /** An accepted request: the job, and whether an earlier request with the same id and payload made it. */
-    record Submission(Job job, boolean duplicate)
-    {
-    }
-
     private final Journal journal;
     private final Scheduler scheduler;
     private final Metrics metrics;
@@ -178,7 +173,8 @@ final class JobTable
      * @param witness  its bytes, for the journal (empty when none).
      * @throws RequestException CONFLICT for a request id used with another payload, BUSY when the queue is full.
      */
-    synchronized Submission submit(final String requestId, final int priority, final byte[] digest,
+    @Override
+    public synchronized Submission submit(final String requestId, final int priority, final byte[] digest,
         final LongFunction<JobSpec> spec, final Path incoming, final byte[] witness,
         final long nowMs)
     {
@@ -228,8 +224,8 @@ final class JobTable
         }
     }
 
-    /** @throws RequestException NOT_FOUND when the job is unknown. */
-    synchronized Job get(final long id)
+    @Override
+    public synchronized Job get(final long id)
     {
         final Job job = jobs.get(id);
         if (job == null)
@@ -240,8 +236,8 @@ final class JobTable
         return job;
     }
 
-    /** Cancels an unfinished job (its running partitions end at their boundary and are discarded). */
-    synchronized Job cancel(final long id, final long nowMs)
+    @Override
+    public synchronized Job cancel(final long id, final long nowMs)
     {
         final Job job = get(id);
         if (!job.state().isFinished())
@@ -252,14 +248,20 @@ final class JobTable
         return job;
     }
 
-    /**
-     * Keeps a proved partition (unless the job ended meanwhile) and finishes the job when it was the last.
-     *
-     * @return whether the proof was kept.
-     */
-    synchronized boolean partitionDone(final Job job, final int partition, final PartitionProver.PartitionProof p,
+    /** Hands out the scheduler's next partition (without the table's lock: it blocks). */
+    @Override
+    public Assignment take() throws InterruptedException
+    {
+        return scheduler.take();
+    }
+
+    /** Keeps a proved partition (unless the job ended meanwhile) and finishes the job when it was the last. */
+    @Override
+    public synchronized boolean partitionDone(final Assignment a, final PartitionProver.PartitionProof p,
         final long nowMs)
     {
+        final Job job = a.job();
+        final int partition = a.partition();
         if (closed || job.state().isFinished())
         {
             job.partitionDropped(partition);
@@ -276,8 +278,11 @@ final class JobTable
     }
 
     /** Fails the job of a partition that could not be proved. */
-    synchronized void partitionFailed(final Job job, final int partition, final String error, final long nowMs)
+    @Override
+    public synchronized void partitionFailed(final Assignment a, final String error, final long nowMs)
     {
+        final Job job = a.job();
+        final int partition = a.partition();
         job.partitionDropped(partition);
         if (!closed && !job.state().isFinished())
         {
@@ -304,7 +309,8 @@ final class JobTable
      *
      * @return how many were pruned.
      */
-    synchronized int prune(final long nowMs)
+    @Override
+    public synchronized int prune(final long nowMs)
     {
         final List<Job> expired = new ArrayList<>();
         for (final Job job : jobs.values())
@@ -374,13 +380,15 @@ final class JobTable
     }
 
     /** @return every known job, oldest first (a copy). */
-    synchronized List<Job> jobs()
+    @Override
+    public synchronized List<Job> jobs()
     {
         return new ArrayList<>(jobs.values());
     }
 
     /** @return known jobs by state. */
-    synchronized Map<JobState, Integer> counts()
+    @Override
+    public synchronized Map<JobState, Integer> counts()
     {
         final Map<JobState, Integer> m = new EnumMap<>(JobState.class);
         for (final JobState s : JobState.values())
@@ -397,7 +405,8 @@ final class JobTable
     /**
      * Closes the journal; a partition that ends afterwards is not kept (it is proved again at the next start).
      */
-    synchronized void close()
+    @Override
+    public synchronized void close()
     {
         if (!closed)
         {
@@ -407,12 +416,14 @@ final class JobTable
     }
 
     /** @return the queue bound. */
-    int capacity()
+    @Override
+    public int capacity()
     {
         return capacity;
     }
 
-    private static void deleteQuietly(final Path file)
+    /** Deletes a spool file if there is one; a failure costs disk only. */
+    static void deleteQuietly(final Path file)
     {
         if (file == null)
         {
@@ -424,7 +435,7 @@ final class JobTable
         }
         catch (final IOException e)
         {
-            // a stale spool file costs disk only; it is overwritten if its job id is ever resumed
+            // a stale spool file costs disk only; it is overwritten if its job id (or input) comes back
         }
     }
 }

@@ -7,6 +7,8 @@ import java.util.List;
 
 import com.google.protobuf.ByteString;
 
+import io.jprove.engine.daemon.rpc.ClusterStatus;
+import io.jprove.engine.daemon.rpc.HostStatus;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.KeyStatus;
 import io.jprove.engine.daemon.rpc.MemoryStatus;
@@ -57,6 +59,19 @@ final class ProtoViews
     {
         return KeyStatus.newBuilder().setPath(k.ref().path().toString()).setKind(k.ref().kindName())
             .setResident(k.resident()).setLoadMs(k.loadMs()).build();
+    }
+
+    static ClusterStatus cluster(final String host, final ClusterClaims.View v)
+    {
+        final ClusterStatus.Builder b = ClusterStatus.newBuilder().setHost(host).setQueuedPartitions(v.queued())
+            .setClaimedPartitions(v.claimed());
+        for (final ClusterClaims.Host h : v.hosts())
+        {
+            b.addHosts(HostStatus.newBuilder().setName(h.name()).setAddress(h.address()).setWorkers(h.workers())
+                .setMemoryBudgetBytes(h.memoryBudgetBytes()).setHeartbeatAgeMs(h.heartbeatAgeMs())
+                .setClaimedPartitions(h.claimed()));
+        }
+        return b.build();
     }
 
     static MemoryStatus memory()

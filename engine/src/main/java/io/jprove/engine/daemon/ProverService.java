@@ -40,7 +40,7 @@ final class ProverService extends ProverGrpc.ProverImplBase
     {
         answer(out, () ->
         {
-            final JobTable.Submission s = daemon.submit(request);
+            final JobStore.Submission s = daemon.submit(request);
             return SubmitReply.newBuilder().setJobId(s.job().id()).setDuplicate(s.duplicate())
                 .setState(io.jprove.engine.daemon.rpc.JobState.valueOf(s.job().state().name())).build();
         });

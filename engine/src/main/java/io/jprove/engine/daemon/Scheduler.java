@@ -15,11 +15,6 @@ final class Scheduler
     private static final Comparator<Job> ORDER = Comparator.comparingInt(Job::priority).reversed()
         .thenComparingLong(Job::id);
 
-    /** A partition for a worker. */
-    record Assignment(Job job, int partition)
-    {
-    }
-
     private final TreeSet<Job> runnable = new TreeSet<>(ORDER);
     private boolean closed;
 
@@ -40,7 +35,7 @@ final class Scheduler
     }
 
     /** @return the next partition; blocks until there is one; null once closed. */
-    synchronized Assignment take() throws InterruptedException
+    synchronized PartitionSource.Assignment take() throws InterruptedException
     {
         while (!closed)
         {
@@ -55,7 +50,7 @@ final class Scheduler
                 }
                 if (partition >= 0)
                 {
-                    return new Assignment(job, partition);
+                    return new PartitionSource.Assignment(job, partition, 0);
                 }
             }
             wait();

@@ -2,6 +2,8 @@ package io.jprove.engine.daemon;
 
 import java.util.Locale;
 
+import io.jprove.engine.daemon.rpc.ClusterStatus;
+import io.jprove.engine.daemon.rpc.HostStatus;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.KeyStatus;
 import io.jprove.engine.daemon.rpc.PartitionState;
@@ -18,8 +20,12 @@ import io.jprove.engine.daemon.rpc.WorkerStatus;
  *  "workers": [{"worker": 0, "device": "cpu, 2 threads", "job_id": 3, "partition": 1}],
  *  "devices": ["cpu, 2 threads"],
  *  "keys": [{"path": "...", "kind": "params", "resident": true, "load_ms": 12}],
- *  "memory": {"heap_used_bytes": ..., "heap_max_bytes": ..., "direct_bytes": ...}}
+ *  "memory": {"heap_used_bytes": ..., "heap_max_bytes": ..., "direct_bytes": ...},
+ *  "cluster": {"host": "gpu-a", "queued_partitions": 12, "claimed_partitions": 3,
+ *              "hosts": [{"name": "gpu-a", "address": "10.0.0.5:7420", "workers": 2, "memory_budget_bytes": 0,
+ *                         "heartbeat_age_ms": 1200, "claimed_partitions": 2}, ...]}}
  * </pre>
+ * The {@code cluster} member is there only for a daemon of a cluster.
  */
 final class StatusJson
 {
@@ -65,8 +71,32 @@ final class StatusJson
         }
         out.append("],\n \"memory\": {\"heap_used_bytes\": ").append(s.getMemory().getHeapUsedBytes())
             .append(", \"heap_max_bytes\": ").append(s.getMemory().getHeapMaxBytes()).append(", \"direct_bytes\": ")
-            .append(s.getMemory().getDirectBytes()).append("}}\n");
-        return out.toString();
+            .append(s.getMemory().getDirectBytes()).append('}');
+        if (s.hasCluster())
+        {
+            cluster(out, s.getCluster());
+        }
+        return out.append("}\n").toString();
+    }
+
+    private static void cluster(final StringBuilder out, final ClusterStatus c)
+    {
+        out.append(",\n \"cluster\": {\"host\": ");
+        string(out, c.getHost());
+        out.append(", \"queued_partitions\": ").append(c.getQueuedPartitions()).append(", \"claimed_partitions\": ")
+            .append(c.getClaimedPartitions()).append(", \"hosts\": [");
+        for (int i = 0; i < c.getHostsCount(); i++)
+        {
+            final HostStatus h = c.getHosts(i);
+            out.append(i == 0 ? "\n  " : ",\n  ").append("{\"name\": ");
+            string(out, h.getName());
+            out.append(", \"address\": ");
+            string(out, h.getAddress());
+            out.append(", \"workers\": ").append(h.getWorkers()).append(", \"memory_budget_bytes\": ")
+                .append(h.getMemoryBudgetBytes()).append(", \"heartbeat_age_ms\": ").append(h.getHeartbeatAgeMs())
+                .append(", \"claimed_partitions\": ").append(h.getClaimedPartitions()).append('}');
+        }
+        out.append("]}");
     }
 
     private static void job(final StringBuilder out, final JobStatus j)

@@ -4,28 +4,26 @@ import io.jprove.engine.groth16.StepTimes;
 import io.jprove.timeline.Timeline;
 
 /**
- * A worker thread: takes the next partition from the {@link Scheduler}, proves it with its own
- * {@link PartitionProver}, and hands the result to the {@link JobTable}, which journals it. Between two partitions
- * it takes the scheduler's next choice, so a cancelled job gets no further partition and a higher priority job goes
- * first at the next boundary.
+ * A worker thread: takes the next partition from its {@link PartitionSource} (the local scheduler, or a claim on the
+ * cluster's queue), proves it with its own {@link PartitionProver}, and hands the result back, which makes it
+ * durable. Between two partitions it takes the source's next choice, so a cancelled job gets no further partition
+ * and a higher priority job goes first at the next boundary.
  */
 final class Worker implements Runnable
 {
     private final int index;
-    private final Scheduler scheduler;
-    private final JobTable table;
+    private final PartitionSource source;
     private final PartitionProver prover;
     private final Metrics metrics;
     private final Timeline timeline;
     private volatile long jobId;
     private volatile int partition = -1;
 
-    Worker(final int index, final Scheduler scheduler, final JobTable table, final PartitionProver prover,
-        final Metrics metrics, final Timeline timeline)
+    Worker(final int index, final PartitionSource source, final PartitionProver prover, final Metrics metrics,
+        final Timeline timeline)
     {
         this.index = index;
-        this.scheduler = scheduler;
-        this.table = table;
+        this.source = source;
         this.prover = prover;
         this.metrics = metrics;
         this.timeline = timeline;
@@ -60,10 +58,10 @@ final class Worker implements Runnable
     {
         try
         {
-            Scheduler.Assignment a;
-            while ((a = scheduler.take()) != null)
+            PartitionSource.Assignment a;
+            while ((a = source.take()) != null)
             {
-                prove(a.job(), a.partition());
+                prove(a);
             }
         }
         catch (final InterruptedException e)
@@ -76,8 +74,10 @@ final class Worker implements Runnable
         }
     }
 
-    private void prove(final Job job, final int p)
+    private void prove(final PartitionSource.Assignment a)
     {
+        final Job job = a.job();
+        final int p = a.partition();
         jobId = job.id();
         partition = p;
         final long t0 = System.nanoTime();
@@ -86,11 +86,11 @@ final class Worker implements Runnable
             final PartitionProver.PartitionProof proof = prover.prove(job.id(), job.spec(), p,
                 new StepTimes(timeline, job.id(), p, index, -1));
             metrics.partitionProved(System.nanoTime() - t0);
-            table.partitionDone(job, p, proof, System.currentTimeMillis());
+            source.partitionDone(a, proof, System.currentTimeMillis());
         }
         catch (final RuntimeException | OutOfMemoryError e)
         {
-            table.partitionFailed(job, p, oneLine(e), System.currentTimeMillis());
+            source.partitionFailed(a, oneLine(e), System.currentTimeMillis());
         }
         finally
         {

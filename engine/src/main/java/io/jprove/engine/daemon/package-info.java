@@ -8,6 +8,10 @@
  *   <li>workers prove one partition at a time through {@link io.jprove.engine.daemon.PartitionProver}, the one
  *       interface between the daemon and the proving code, so cancel and priorities act at partition
  *       boundaries;</li>
+ *   <li>with a cluster setting ({@link io.jprove.engine.daemon.ClusterConfig}) the journal gives way to a PostgreSQL
+ *       database that many daemons share: jobs and partitions are rows (ClusterStore), each daemon claims partitions
+ *       while it has an idle worker and room in its memory budget, heartbeats return a silent host's claims, and a
+ *       completion is stored only under the claim it was made for (ClusterClaims);</li>
  *   <li>{@link io.jprove.engine.daemon.DaemonClient} is the client the CLI's {@code submit} and
  *       {@code prove --daemon} use.</li>
  * </ul>

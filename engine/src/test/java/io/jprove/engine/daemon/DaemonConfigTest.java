@@ -90,4 +90,58 @@ class DaemonConfigTest
         assertThrows(IllegalArgumentException.class, () -> DaemonConfig.duration("0s"));
         assertThrows(IllegalArgumentException.class, () -> DaemonConfig.of(Map.of("workers", "0"), "test"));
     }
+
+    @Test
+    void shouldKeepTheJournalWhenNoClusterIsSet()
+    {
+        assertNull(DaemonConfig.defaults().cluster());
+    }
+
+    @Test
+    void shouldTakeProductionLivenessDefaultsWhenOnlyTheClusterIsSet()
+    {
+        final ClusterConfig c = DaemonConfig.of(Map.of("cluster", "jdbc:postgresql://db:5432/jprove?user=j",
+            "listen", "127.0.0.1:7500"), "test").cluster();
+        assertEquals(ClusterConfig.DEFAULT_HEARTBEAT, c.heartbeat());
+        assertEquals(ClusterConfig.DEFAULT_LEASE, c.lease());
+        assertEquals(ClusterConfig.DEFAULT_PARTITION_TIMEOUT, c.partitionTimeout());
+        assertEquals(ClusterConfig.DEFAULT_POLL, c.poll());
+        assertEquals(0, c.memoryBudgetBytes());
+        assertTrue(c.host().endsWith(":7500"), c.host());
+        assertNull(c.password());
+    }
+
+    @Test
+    void shouldReadEveryClusterKeyWhenFileSetsThem() throws IOException
+    {
+        final Path password = Files.writeString(dir.resolve("pw"), "s3cret\n");
+        final Path file = Files.writeString(dir.resolve("c.properties"), "cluster = jdbc:postgresql://db/j?password=x\n"
+            + "cluster-password-file = " + password + "\ncluster-host = gpu-a\ncluster-heartbeat = 50ms\n"
+            + "cluster-lease = 400ms\ncluster-partition-timeout = 2m\ncluster-poll = 10ms\nmemory-budget = 64g\n");
+        final ClusterConfig c = DaemonConfig.read(file).cluster();
+        assertEquals("gpu-a", c.host());
+        assertEquals("s3cret", c.password());
+        assertEquals(Duration.ofMillis(50), c.heartbeat());
+        assertEquals(Duration.ofMillis(400), c.lease());
+        assertEquals(Duration.ofMinutes(2), c.partitionTimeout());
+        assertEquals(Duration.ofMillis(10), c.poll());
+        assertEquals(64L << 30, c.memoryBudgetBytes());
+        assertFalse(c.toString().contains("s3cret") || c.toString().contains("password=x"), c.toString());
+    }
+
+    @Test
+    void shouldNameTheKeyWhenAClusterSettingIsWrong() throws IOException
+    {
+        final String where = dir.resolve("d.properties") + ":2: ";
+        assertTrue(error("workers = 1\ncluster = mysql://db\n").startsWith(where + "cluster: \"mysql://db\" is not a"
+            + " PostgreSQL JDBC URL"));
+        assertTrue(error("workers = 1\ncluster-lease = 1s\n").startsWith(where + "cluster-lease is set but cluster"
+            + " is off"));
+        assertTrue(error("cluster = jdbc:postgresql://db/j\ncluster-lease = 1s\n").contains("cluster-lease PT1S must"
+            + " be at least twice cluster-heartbeat PT5S"));
+        assertTrue(error("cluster = jdbc:postgresql://db/j\nmemory-budget = lots\n").startsWith(where
+            + "memory-budget: \"lots\" is not a byte count"));
+        assertTrue(error("cluster = jdbc:postgresql://db/j\ncluster-host = a b\n").startsWith(where
+            + "cluster-host: \"a b\" is not 1 to 200 printable characters"));
+    }
 }

@@ -84,6 +84,19 @@ final class DaemonFixtures
         }
     }
 
+    /** @return the verifying key of fresh parameters for the built-in circuit {@code name}, written to params. */
+    static VerifyingKey builtinParams(final String name, final Path params)
+    {
+        try
+        {
+            return setup(BuiltinCircuit.shapeOf(name), params);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static VerifyingKey setup(final Circuit circuit, final Path params) throws IOException
     {
         try (ConstraintMatrices cs = RecordingAssignment.record(circuit);

@@ -22,9 +22,12 @@ final class DaemonProcess implements AutoCloseable
     private static final Pattern LISTENING = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+) .*?(\\d+) job\\(s\\)"
         + " resumed");
 
+    private static final Pattern CLAIMS = Pattern.compile("\\((\\d+) claim\\(s\\) resumed\\)");
+
     private final Process process;
     private final int port;
     private final int resumed;
+    private final int resumedClaims;
     private final List<String> output = new ArrayList<>();
 
     private DaemonProcess(final Path config) throws IOException
@@ -64,6 +67,8 @@ final class DaemonProcess implements AutoCloseable
         }
         port = Integer.parseInt(m.group(1));
         resumed = Integer.parseInt(m.group(2));
+        final Matcher claims = CLAIMS.matcher(line);
+        resumedClaims = claims.find() ? Integer.parseInt(claims.group(1)) : 0;
         // keep draining its output, so that a full pipe never blocks it
         final Thread drain = new Thread(() -> out.lines().forEach(l ->
         {
@@ -74,6 +79,32 @@ final class DaemonProcess implements AutoCloseable
         }), "daemon-output");
         drain.setDaemon(true);
         drain.start();
+    }
+
+    /** @return partitions claimed under its cluster-host name before a restart that it resumed. */
+    int resumedClaims()
+    {
+        return resumedClaims;
+    }
+
+    /** Sends a signal by name (STOP, CONT) with the system's kill. */
+    void signal(final String name) throws IOException, InterruptedException
+    {
+        final Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).inheritIO()
+            .start();
+        if (kill.waitFor() != 0)
+        {
+            throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+        }
+    }
+
+    /** @return what it printed so far. */
+    String output()
+    {
+        synchronized (output)
+        {
+            return String.join("\n", output);
+        }
     }
 
     /** Starts a daemon with {@code settings} (properties lines) written to a config file in {@code dir}. */
