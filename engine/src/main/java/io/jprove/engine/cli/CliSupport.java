@@ -138,6 +138,17 @@ final class CliSupport
     }
 
     /** @return milliseconds since {@code startNs}, formatted. */
+    /**
+     * @return nanoseconds from this process's start (as the OS counts it, to its clock tick) to now, or 0 where the OS
+     *     does not say: what the JVM's own start-up cost before a command began.
+     */
+    static long sinceProcessStartNs()
+    {
+        return ProcessHandle.current().info().startInstant()
+            .map(start -> Math.max(0, java.time.Duration.between(start, java.time.Instant.now()).toNanos()))
+            .orElse(0L);
+    }
+
     static String ms(final long startNs)
     {
         return String.format("%.1f ms", (System.nanoTime() - startNs) / 1e6);

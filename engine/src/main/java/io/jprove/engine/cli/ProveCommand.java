@@ -3,6 +3,8 @@ package io.jprove.engine.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.formats.circom.CircomCircuit;
 import io.jprove.engine.formats.circom.CircomR1cs;
@@ -66,7 +68,9 @@ final class ProveCommand implements Callable<Integer>
     @Option(names = "--json", description = "Write the proof as snarkjs's proof.json (the default with --zkey).")
     private boolean json;
 
-    @Option(names = "--unchecked", description = "Skip the subgroup checks of the key's points (trusted files only).")
+    @Option(names = "--unchecked", description = "Skip the subgroup checks of the key's points (trusted files only). "
+        + "Without it, a key file whose points have passed every check is remembered by its SHA-256 in the user's "
+        + "cache (~/.cache/jprove/checked-keys) and not checked again.")
     private boolean unchecked;
 
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
@@ -88,6 +92,13 @@ final class ProveCommand implements Callable<Integer>
     @Option(names = "--token-file", paramLabel = "FILE", description = "With --daemon: the daemon's bearer token.")
     private Path tokenFile;
 
+    private PointChecks checks;
+
+    /** A proof and its public inputs (Fr limbs, the constant one excluded). */
+    private record Proved(Proof proof, long[] publicInputs)
+    {
+    }
+
     @Override
     public Integer call()
     {
@@ -99,61 +110,91 @@ final class ProveCommand implements Callable<Integer>
                     proofOut, publicOut, json);
             }
             final long t0 = System.nanoTime();
-            final Proof proof;
-            final long[] publicInputs;
+            final long startNs = CliSupport.sinceProcessStartNs();
+            final CheckedKeys remembered = CheckedKeys.inUserCache();
+            final Proved proved;
             final StepTimes times;
-            try (ProverBackend backend = deviceOption.select().openFirst(threads);
-                 Timeline timeline = timelineOption.open())
+            try (ProverBackend backend = deviceOption.select().openFirst(threads))
             {
-                // one proof per call: job 1, partition 0, worker 0 of this timeline's run
-                times = new StepTimes(timeline, 1, 0, 0, backend.device());
-                final TimelineListener kernels = new TimelineListener(timeline, 1, 0, 0, backend.device());
-                TimelineListener.describeDevice(timeline, backend);
-                if (key.zkey != null)
+                final long t1 = System.nanoTime();
+                try (Timeline timeline = timelineOption.open())
                 {
-                    try (Zkey zkey = Zkey.open(key.zkey, !unchecked); CircomWitness w = CircomWitness.open(wtns);
-                         Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
-                         Arena arena = Arena.ofShared())
-                    {
-                        final PartitionInputs partition = ZkeyWitnessMap.map(zkey, w, arena);
-                        publicInputs = Groth16Prover.publicInputs(partition);
-                        // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
-                        proof = prover.prove(partition, times, kernels, "the proof for " + wtns + " with " + key.zkey
-                            + " (a witness that does not satisfy the circuit fails here)");
-                    }
-                    json = true;
-                }
-                else
-                {
-                    if (r1cs == null)
-                    {
-                        throw new IllegalArgumentException("--params needs --r1cs, the circuit it was made for");
-                    }
-                    try (ProvingKey pk = BellpersonParams.read(key.params, !unchecked, threads);
-                         CircomR1cs constraints = CircomR1cs.open(r1cs); CircomWitness w = CircomWitness.open(wtns);
-                         ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w));
-                         Groth16Prover prover = new Groth16Prover(pk, backend))
-                    {
-                        proof = prover.prove(inputs, times, kernels);
-                        publicInputs = inputs.witness().publicInputs();
-                    }
+                    // one proof per call: job 1, partition 0, worker 0 of this timeline's run
+                    times = new StepTimes(timeline, 1, 0, 0, backend.device());
+                    // where a cold start goes: the JVM's own start, choosing the device, opening the timeline
+                    times.add("start", startNs);
+                    times.add("backend", t1 - t0);
+                    times.add("timeline", System.nanoTime() - t1);
+                    final TimelineListener kernels = new TimelineListener(timeline, 1, 0, 0, backend.device());
+                    TimelineListener.describeDevice(timeline, backend);
+                    proved = key.zkey != null ? proveZkey(backend, remembered, times, kernels)
+                        : proveParams(backend, remembered, times, kernels);
                 }
             }
-            if (json)
+            if (remembered.failure() != null)
             {
-                CliSupport.write(proofOut, SnarkjsJson.proofJson(proof));
+                System.err.println("jprove prove: warning: the key passed its checks but could not be remembered, so"
+                    + " the next run checks it again: " + remembered.failure());
+            }
+            if (json || key.zkey != null)
+            {
+                CliSupport.write(proofOut, SnarkjsJson.proofJson(proved.proof()));
             }
             else
             {
-                CliSupport.write(proofOut, proof.toBytes());
+                CliSupport.write(proofOut, proved.proof().toBytes());
             }
             if (publicOut != null)
             {
-                CliSupport.write(publicOut, SnarkjsJson.publicJson(publicInputs));
+                CliSupport.write(publicOut, SnarkjsJson.publicJson(proved.publicInputs()));
             }
             System.out.println("prove: proof verified and written to " + proofOut + " in " + CliSupport.ms(t0)
-                + (verbose ? " (" + times + ")" : ""));
+                + (verbose ? " (" + times + (checks == null ? "" : "; key points: " + checks.description())
+                + "; checked keys recorded in " + remembered.file() + ")" : ""));
             return CliSupport.OK;
         });
+    }
+
+    private Proved proveZkey(final ProverBackend backend, final CheckedKeys remembered, final StepTimes times,
+        final TimelineListener kernels)
+    {
+        final long t0 = System.nanoTime();
+        try (Zkey zkey = Zkey.open(key.zkey, !unchecked, remembered); CircomWitness w = CircomWitness.open(wtns))
+        {
+            times.add("key", System.nanoTime() - t0);
+            checks = zkey.pointChecks();
+            final long t1 = System.nanoTime();
+            try (Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend); Arena arena = Arena.ofShared())
+            {
+                times.add("prepare", System.nanoTime() - t1);
+                final long t2 = System.nanoTime();
+                final PartitionInputs partition = ZkeyWitnessMap.map(zkey, w, arena);
+                times.add("witness", System.nanoTime() - t2);
+                // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
+                final Proof proof = prover.prove(partition, times, kernels, "the proof for " + wtns + " with "
+                    + key.zkey + " (a witness that does not satisfy the circuit fails here)");
+                return new Proved(proof, Groth16Prover.publicInputs(partition));
+            }
+        }
+    }
+
+    private Proved proveParams(final ProverBackend backend, final CheckedKeys remembered, final StepTimes times,
+        final TimelineListener kernels)
+    {
+        if (r1cs == null)
+        {
+            throw new IllegalArgumentException("--params needs --r1cs, the circuit it was made for");
+        }
+        final long t0 = System.nanoTime();
+        try (ProvingKey pk = BellpersonParams.read(key.params, !unchecked, threads, remembered))
+        {
+            times.add("key", System.nanoTime() - t0);
+            try (CircomR1cs constraints = CircomR1cs.open(r1cs); CircomWitness w = CircomWitness.open(wtns);
+                 ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w));
+                 Groth16Prover prover = new Groth16Prover(pk, backend))
+            {
+                return new Proved(prover.prove(inputs, times, kernels), inputs.witness().publicInputs());
+            }
+        }
     }
 }
