@@ -139,14 +139,20 @@ final class CliSupport
 
     /** @return milliseconds since {@code startNs}, formatted. */
     /**
-     * @return nanoseconds from this process's start (as the OS counts it, to its clock tick) to now, or 0 where the OS
-     *     does not say: what the JVM's own start-up cost before a command began.
+     * @return nanoseconds from when the {@code jprove} launcher began (its {@code JPROVE_LAUNCHED_US}, microseconds
+     *     since the epoch) to now: the script's and the JVM's start-up before a command began; -1 when not launched
+     *     by it. (The OS's process start time is no use here: Linux gives it against a boot time in whole seconds.)
      */
-    static long sinceProcessStartNs()
+    static long sinceLaunchNs()
     {
-        return ProcessHandle.current().info().startInstant()
-            .map(start -> Math.max(0, java.time.Duration.between(start, java.time.Instant.now()).toNanos()))
-            .orElse(0L);
+        final String launched = System.getenv("JPROVE_LAUNCHED_US");
+        if (launched == null || launched.isEmpty() || !launched.chars().allMatch(Character::isDigit))
+        {
+            return -1;
+        }
+        final java.time.Instant now = java.time.Instant.now();
+        final long nowUs = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+        return Math.max(0, (nowUs - Long.parseLong(launched)) * 1_000);
     }
 
     static String ms(final long startNs)
