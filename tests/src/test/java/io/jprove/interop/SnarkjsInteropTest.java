@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.cli.Main;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.formats.circom.CircomCircuit;
@@ -218,6 +222,34 @@ class SnarkjsInteropTest
         final MalformedFileException magic = assertThrows(MalformedFileException.class,
             () -> Zkey.open(dir.resolve("chain.r1cs"), true));
         assertTrue(magic.getMessage().contains("magic"), magic.getMessage());
+    }
+
+    @Test
+    void shouldSetColdAgainstColdAndWarmAgainstWarmWhenBenchmarkingAgainstSnarkjs()
+    {
+        final String[] args = {"bench", "prove", "--zkey", dir.resolve("chain.zkey").toString(), "--wtns",
+            dir.resolve("chain.wtns").toString(), "--vs-snarkjs", "--iterations", "1", "--warmup", "0", "--threads",
+            "2", "--no-timeline", "--device", "cpu", "--snarkjs",
+            node.js().resolve("snarkjs/build/cli.cjs").toString()};
+        final PrintStream out = System.out;
+        final ByteArrayOutputStream o = new ByteArrayOutputStream();
+        final int status;
+        try
+        {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            status = Main.commandLine(args).execute(args);
+        }
+        finally
+        {
+            System.setOut(out);
+        }
+        final String printed = o.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, printed);
+        for (final String label : new String[] {"warm jprove", "warm snarkjs", "warm: jprove is", "cold jprove",
+            "cold snarkjs", "cold: jprove is"})
+        {
+            assertTrue(printed.contains(label), label + " missing from: " + printed);
+        }
     }
 
     @Test

@@ -51,6 +51,12 @@ final class SnarkjsToolchain
             .anyMatch(d -> Files.isExecutable(Path.of(d, program)));
     }
 
+    /** @return the installed {@code tests/js/node_modules}. */
+    Path js()
+    {
+        return js;
+    }
+
     /** @return the prepared phase-2 ptau of the shared folder beside the project, if there is one. */
     Path sharedPtau(final int power)
     {

@@ -121,7 +121,7 @@ final class ProveCommand implements Callable<Integer>
                 {
                     // one proof per call: job 1, partition 0, worker 0 of this timeline's run
                     times = new StepTimes(timeline, 1, 0, 0, backend.device());
-                    // where a cold start goes: the launcher's and the JVM's start, choosing the device, opening the timeline
+                    // where a cold start goes: the launcher and the JVM starting, the device, the timeline
                     if (launchNs >= 0)
                     {
                         times.add("start", launchNs);
