@@ -12,8 +12,6 @@ import io.jprove.engine.pipeline.BufferPool;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineClock;
-import io.jprove.timeline.TimelineClock;
-import io.jprove.timeline.TimelineClock;
 import io.jprove.timeline.analysis.PartitionSummary;
 import io.jprove.timeline.analysis.Text;
 import io.jprove.timeline.analysis.TimelineReport;

@@ -29,12 +29,12 @@ public final class KernelCompiler
     public static final String VERSION = "jprove-ptx-2";
 
     /** BLS12-381 base field modulus p (381 bits), REFERENCE: p = (x−1)²·r/3 + x, x = −0xd201000000010000. */
-    static final BigInteger FQ_MODULUS = new BigInteger("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241"
-        + "eabfffeb153ffffb9feffffffffaaab", 16);
+    static final BigInteger FQ_MODULUS = new BigInteger("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b"
+        + "0f6241eabfffeb153ffffb9feffffffffaaab", 16);
 
     /** BLS12-381 scalar field modulus r (255 bits), r = x⁴ − x² + 1. */
-    static final BigInteger FR_MODULUS = new BigInteger("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
-        16);
+    static final BigInteger FR_MODULUS = new BigInteger(
+        "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16);
 
     private static final KernelCompiler STANDARD = new KernelCompiler(Map.of(
         "io/jprove/field/Fq", new MontgomeryChains("Fq", FQ_MODULUS, 12),

@@ -29,7 +29,6 @@ import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.SetupProgress;
-import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.MalformedFileException;
 import io.jprove.engine.r1cs.ProverInputs;
