@@ -1,6 +1,8 @@
 package io.jprove.engine.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.jprove.engine.formats.CheckedKeys;
@@ -22,6 +24,7 @@ import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.pipeline.TimelineListener;
 import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineClock;
 
 import java.lang.foreign.Arena;
 
@@ -94,8 +97,8 @@ final class ProveCommand implements Callable<Integer>
 
     private PointChecks checks;
 
-    /** A proof and its public inputs (Fr limbs, the constant one excluded). */
-    private record Proved(Proof proof, long[] publicInputs)
+    /** A proof, its public inputs (Fr limbs, the constant one excluded) and the times of its steps. */
+    private record Proved(Proof proof, long[] publicInputs, StepTimes times)
     {
     }
 
@@ -113,26 +116,19 @@ final class ProveCommand implements Callable<Integer>
             final long launchNs = CliSupport.sinceLaunchNs();
             final CheckedKeys remembered = CheckedKeys.inUserCache();
             final Proved proved;
-            final StepTimes times;
-            try (ProverBackend backend = deviceOption.select().openFirst(threads))
+            try (TimelineOpening timeline = TimelineOpening.start(timelineOption);
+                 ProverBackend backend = deviceOption.select().openFirst(threads))
             {
-                final long t1 = System.nanoTime();
-                try (Timeline timeline = timelineOption.open())
+                // where a cold start goes: the launcher and the JVM starting, the device, the key, its preparation
+                final EarlySteps early = new EarlySteps();
+                if (launchNs >= 0)
                 {
-                    // one proof per call: job 1, partition 0, worker 0 of this timeline's run
-                    times = new StepTimes(timeline, 1, 0, 0, backend.device());
-                    // where a cold start goes: the launcher and the JVM starting, the device, the timeline
-                    if (launchNs >= 0)
-                    {
-                        times.add("start", launchNs);
-                    }
-                    times.add("backend", t1 - t0);
-                    times.add("timeline", System.nanoTime() - t1);
-                    final TimelineListener kernels = new TimelineListener(timeline, 1, 0, 0, backend.device());
-                    TimelineListener.describeDevice(timeline, backend);
-                    proved = key.zkey != null ? proveZkey(backend, remembered, times, kernels)
-                        : proveParams(backend, remembered, times, kernels);
+                    early.add("start", TimelineClock.nowNs() - (System.nanoTime() - t0) - launchNs, launchNs);
                 }
+                final long backendNs = System.nanoTime() - t0;
+                early.add("backend", TimelineClock.nowNs() - backendNs, backendNs);
+                proved = key.zkey != null ? proveZkey(backend, remembered, timeline, early)
+                    : proveParams(backend, remembered, timeline, early);
             }
             if (remembered.failure() != null)
             {
@@ -152,51 +148,94 @@ final class ProveCommand implements Callable<Integer>
                 CliSupport.write(publicOut, SnarkjsJson.publicJson(proved.publicInputs()));
             }
             System.out.println("prove: proof verified and written to " + proofOut + " in " + CliSupport.ms(t0)
-                + (verbose ? " (" + times + (checks == null ? "" : "; key points: " + checks.description())
+                + (verbose ? " (" + proved.times() + (checks == null ? "" : "; key points: " + checks.description())
                 + "; checked keys recorded in " + remembered.file() + ")" : ""));
             return CliSupport.OK;
         });
     }
 
-    private Proved proveZkey(final ProverBackend backend, final CheckedKeys remembered, final StepTimes times,
-        final TimelineListener kernels)
+    /** Host steps timed before the timeline is open, given to it once it is. */
+    private static final class EarlySteps
+    {
+        private record Step(String name, long startNs, long durationNs)
+        {
+        }
+
+        private final List<Step> steps = new ArrayList<>();
+
+        void add(final String name, final long startNs, final long durationNs)
+        {
+            steps.add(new Step(name, startNs, durationNs));
+        }
+
+        /** @return step times on {@code timeline} for one proof (job 1, partition 0, worker 0), these steps in. */
+        StepTimes onto(final TimelineOpening opening, final ProverBackend backend)
+        {
+            final long t0 = System.nanoTime();
+            final long startNs = TimelineClock.nowNs();
+            final Timeline timeline = opening.timeline();
+            final StepTimes times = new StepTimes(timeline, 1, 0, 0, backend.device());
+            for (final Step step : steps)
+            {
+                times.add(step.name(), step.startNs(), step.durationNs());
+            }
+            // the wait for the timeline, opened meanwhile on another thread
+            times.add("timeline", startNs, System.nanoTime() - t0);
+            return times;
+        }
+    }
+
+    private Proved proveZkey(final ProverBackend backend, final CheckedKeys remembered, final TimelineOpening opening,
+        final EarlySteps early)
     {
         final long t0 = System.nanoTime();
+        final long s0 = TimelineClock.nowNs();
         try (Zkey zkey = Zkey.open(key.zkey, !unchecked, remembered); CircomWitness w = CircomWitness.open(wtns))
         {
-            times.add("key", System.nanoTime() - t0);
+            early.add("key", s0, System.nanoTime() - t0);
             checks = zkey.pointChecks();
             final long t1 = System.nanoTime();
+            final long s1 = TimelineClock.nowNs();
             try (Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend); Arena arena = Arena.ofShared())
             {
-                times.add("prepare", System.nanoTime() - t1);
+                early.add("prepare", s1, System.nanoTime() - t1);
                 final long t2 = System.nanoTime();
+                final long s2 = TimelineClock.nowNs();
                 final PartitionInputs partition = ZkeyWitnessMap.map(zkey, w, arena);
-                times.add("witness", System.nanoTime() - t2);
+                early.add("witness", s2, System.nanoTime() - t2);
+                final StepTimes times = early.onto(opening, backend);
+                final Timeline timeline = opening.timeline();
+                TimelineListener.describeDevice(timeline, backend);
                 // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
-                final Proof proof = prover.prove(partition, times, kernels, "the proof for " + wtns + " with "
-                    + key.zkey + " (a witness that does not satisfy the circuit fails here)");
-                return new Proved(proof, Groth16Prover.publicInputs(partition));
+                final Proof proof = prover.prove(partition, times, new TimelineListener(timeline, 1, 0, 0,
+                    backend.device()), "the proof for " + wtns + " with " + key.zkey
+                    + " (a witness that does not satisfy the circuit fails here)");
+                return new Proved(proof, Groth16Prover.publicInputs(partition), times);
             }
         }
     }
 
-    private Proved proveParams(final ProverBackend backend, final CheckedKeys remembered, final StepTimes times,
-        final TimelineListener kernels)
+    private Proved proveParams(final ProverBackend backend, final CheckedKeys remembered,
+        final TimelineOpening opening, final EarlySteps early)
     {
         if (r1cs == null)
         {
             throw new IllegalArgumentException("--params needs --r1cs, the circuit it was made for");
         }
         final long t0 = System.nanoTime();
+        final long s0 = TimelineClock.nowNs();
         try (ProvingKey pk = BellpersonParams.read(key.params, !unchecked, threads, remembered))
         {
-            times.add("key", System.nanoTime() - t0);
+            early.add("key", s0, System.nanoTime() - t0);
+            final StepTimes times = early.onto(opening, backend);
+            final Timeline timeline = opening.timeline();
+            TimelineListener.describeDevice(timeline, backend);
             try (CircomR1cs constraints = CircomR1cs.open(r1cs); CircomWitness w = CircomWitness.open(wtns);
                  ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w));
                  Groth16Prover prover = new Groth16Prover(pk, backend))
             {
-                return new Proved(prover.prove(inputs, times, kernels), inputs.witness().publicInputs());
+                return new Proved(prover.prove(inputs, times, new TimelineListener(timeline, 1, 0, 0,
+                    backend.device())), inputs.witness().publicInputs(), times);
             }
         }
     }
