@@ -3,9 +3,12 @@ package io.jprove.field;
 import io.jprove.field.InvalidEncodingException.Reason;
 
 /**
- * The zcash/blst encodings of G1 points (what bellperson and Filecoin write): compressed 48 bytes (x, big-endian)
- * and uncompressed 96 bytes (x ‖ y). The top three bits of byte 0 are flags: 0x80 compressed, 0x40 infinity (then
- * every other bit is zero), 0x20 (compressed only) y is the lexicographically larger of ±y.
+ * The zcash/blst encodings of G1 points (what bellperson and Filecoin write): compressed 48 bytes (x) and
+ * uncompressed 96 bytes (x ‖ y), each coordinate as {@link Fq#toBytes} writes it (big-endian; an Fq2 one as c1 ‖ c0).
+ * The top three bits of byte 0 are flags: 0x80 compressed, 0x40 infinity (then every other bit is zero), 0x20
+ * (compressed only) y is the lexicographically larger of ±y ({@link Fq#isLexicographicallyLargest}).
+ * <p>
+ * G2Encoding is written from this file by {@code .ci/specialise}: edit this one.
  * <p>
  * Decoding rejects, with an {@link InvalidEncodingException} naming the rule: a wrong length, a compression flag that
  * does not match the length, an infinity flag with other bits set, a sign flag on an uncompressed point, a coordinate

@@ -4,9 +4,7 @@ import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
 import supranational.blst.P1;
-import supranational.blst.P1_Affine;
 import supranational.blst.P2;
-import supranational.blst.P2_Affine;
 import supranational.blst.PT;
 
 /**

@@ -168,7 +168,8 @@ class G2Test
         final BigInteger seed = X0.negate();
         final List<BigInteger> scalars = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE,
             Fr.MODULUS.subtract(BigInteger.ONE), seed, seed.subtract(BigInteger.ONE), seed.pow(2), seed.pow(3),
-            seed.pow(3).multiply(seed.subtract(BigInteger.ONE)), BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
+            seed.pow(3).multiply(seed.subtract(BigInteger.ONE)),
+            BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
         for (int i = 0; i < 6; i++)
         {
             scalars.add(CurveOracles.randomScalar(rng));

@@ -211,7 +211,8 @@ class PairingTest
         final BigInteger phi12 = p.pow(4).subtract(p.pow(2)).add(BigInteger.ONE);
         assertEquals(BigInteger.ZERO, phi12.mod(BlstOracle.R));
         final BigInteger xm1 = x.subtract(BigInteger.ONE);
-        final BigInteger chain = xm1.pow(2).multiply(x.add(p)).multiply(x.pow(2).add(p.pow(2)).subtract(BigInteger.ONE));
+        final BigInteger chain = xm1.pow(2).multiply(x.add(p))
+            .multiply(x.pow(2).add(p.pow(2)).subtract(BigInteger.ONE));
         assertEquals(phi12.divide(BlstOracle.R).multiply(BigInteger.valueOf(3)), chain.add(BigInteger.valueOf(3)));
         assertEquals(x.negate().longValue(), Fq12.SEED_ABS);
     }

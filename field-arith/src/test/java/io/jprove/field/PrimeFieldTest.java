@@ -83,7 +83,8 @@ class PrimeFieldTest
     static Stream<PrimeField> fields()
     {
         return Stream.of(
-            new PrimeField("Fq", Fq.FIELD, Fq::mul, Fq::add, Fq::sub, Fq::neg, Fq::dbl, Fq::square, Fq::sqrt, Fq::legendre),
+            new PrimeField("Fq", Fq.FIELD, Fq::mul, Fq::add, Fq::sub, Fq::neg, Fq::dbl, Fq::square, Fq::sqrt,
+                Fq::legendre),
             new PrimeField("Fr", Fr.FIELD, Fr::mul, Fr::add, Fr::sub, Fr::neg, Fr::dbl, Fr::square, Fr::sqrt,
                 Fr::legendre));
     }

@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -20,6 +23,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.cli.Main;
+import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.formats.circom.CircomCircuit;
 import io.jprove.engine.formats.circom.CircomR1cs;
 import io.jprove.engine.formats.circom.CircomWitness;
@@ -46,7 +52,9 @@ import io.jprove.engine.r1cs.MalformedFileException;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.RecordingAssignment;
+import io.jprove.field.Fq;
 import io.jprove.field.Fr;
+import io.jprove.field.G1;
 
 /**
  * jprove against snarkjs on a real circom circuit (a multiplication chain and a circomlib Poseidon, about 1,500
@@ -214,6 +222,94 @@ class SnarkjsInteropTest
         final MalformedFileException magic = assertThrows(MalformedFileException.class,
             () -> Zkey.open(dir.resolve("chain.r1cs"), true));
         assertTrue(magic.getMessage().contains("magic"), magic.getMessage());
+    }
+
+    @Test
+    void shouldSetColdAgainstColdAndWarmAgainstWarmWhenBenchmarkingAgainstSnarkjs()
+    {
+        final String[] args = {"bench", "prove", "--zkey", dir.resolve("chain.zkey").toString(), "--wtns",
+            dir.resolve("chain.wtns").toString(), "--vs-snarkjs", "--iterations", "1", "--warmup", "0", "--threads",
+            "2", "--no-timeline", "--device", "cpu", "--snarkjs",
+            node.js().resolve("snarkjs/build/cli.cjs").toString()};
+        final PrintStream out = System.out;
+        final ByteArrayOutputStream o = new ByteArrayOutputStream();
+        final int status;
+        try
+        {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            status = Main.commandLine(args).execute(args);
+        }
+        finally
+        {
+            System.setOut(out);
+        }
+        final String printed = o.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, printed);
+        for (final String label : new String[] {"warm jprove", "warm snarkjs", "warm: jprove is", "cold jprove",
+            "cold snarkjs", "cold: jprove is"})
+        {
+            assertTrue(printed.contains(label), label + " missing from: " + printed);
+        }
+    }
+
+    @Test
+    void shouldCheckAZkeyOnceAndSkipItsPointChecksWhenTheSameBytesComeAgain() throws IOException
+    {
+        final CheckedKeys remembered = CheckedKeys.at(dir.resolve("remembered/checked-keys"));
+        final Path good = dir.resolve("chain.zkey");
+        try (Zkey first = Zkey.open(good, true, remembered))
+        {
+            assertEquals(PointChecks.ALL, first.pointChecks());
+        }
+        try (Zkey again = Zkey.open(good, true, remembered))
+        {
+            assertEquals(PointChecks.REMEMBERED, again.pointChecks());
+            try (Zkey full = Zkey.open(good, true))
+            {
+                assertArrayEquals(full.vk().ic(), again.vk().ic(), "the same key either way");
+            }
+        }
+        try (Zkey trusted = Zkey.open(good, false, remembered))
+        {
+            assertEquals(PointChecks.ON_CURVE, trusted.pointChecks());
+        }
+
+        // the last H point swapped for one on the curve but outside the subgroup: refused, and never remembered
+        final byte[] bytes = Files.readAllBytes(good);
+        final long[] outside = pointOutsideTheSubgroup();
+        final ByteBuffer at = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        at.position(hSectionEnd(bytes) - 96);
+        for (final long limb : outside)
+        {
+            at.putLong(limb);
+        }
+        final Path bad = dir.resolve("outside-subgroup.zkey");
+        Files.write(bad, bytes);
+        for (int run = 0; run < 2; run++)
+        {
+            final MalformedFileException e = assertThrows(MalformedFileException.class,
+                () -> Zkey.open(bad, true, remembered));
+            assertTrue(e.getMessage().contains("not in the prime-order subgroup"), e.getMessage());
+        }
+        assertEquals(1, Files.readAllLines(remembered.file()).size(), "only the good key is remembered");
+    }
+
+    /** @return affine limbs (x ‖ y, Montgomery form) of a point on y² = x³ + 4 that is not in the r-order subgroup. */
+    private static long[] pointOutsideTheSubgroup()
+    {
+        for (long x = 1; ; x++)
+        {
+            final long[] p = new long[G1.AFFINE_LIMBS];
+            final long[] rhs = Fq.of(x);
+            Fq.square(rhs, rhs);
+            Fq.mul(rhs, rhs, Fq.of(x));
+            Fq.add(rhs, rhs, Fq.of(4));
+            System.arraycopy(Fq.of(x), 0, p, 0, Fq.LIMBS);
+            if (Fq.sqrt(p, Fq.LIMBS, rhs, 0) && G1.isOnCurve(p, 0) && !G1.isInSubgroup(p, 0))
+            {
+                return p;
+            }
+        }
     }
 
     /** @return the byte offset just past the H section (type 9) of a zkey. */

@@ -13,8 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The pinned node toolchain of {@code tests/js} (snarkjs, circom2, circomlib), run as child processes. Tests that need
- * it skip (JUnit assumptions) when node or the installed packages are absent: run {@code .ci/install-test-deps}.
+ * The pinned node toolchain of {@code tests/js} (snarkjs, circom2, circomlib, ffjavascript), run as child processes.
+ * Tests that need it skip (JUnit assumptions) when node or the installed packages are absent on a developer's machine
+ * (run {@code .ci/install-test-deps}); in CI ({@code CI=true}) an absent oracle fails them instead, so that a run
+ * without the oracles cannot pass as a run with them.
  */
 final class SnarkjsToolchain
 {
@@ -35,13 +37,24 @@ final class SnarkjsToolchain
         {
             dir = dir.getParent();
         }
-        assumeTrue(dir != null, "not inside the jprove tree: no tests/js/package.json above the working directory");
+        require(dir != null, "not inside the jprove tree: no tests/js/package.json above the working directory");
         final SnarkjsToolchain t = new SnarkjsToolchain(dir);
-        assumeTrue(Files.exists(t.js.resolve("snarkjs/build/cli.cjs")) && Files.exists(t.js.resolve("circom2/cli.js"))
-            && Files.isDirectory(t.js.resolve("circomlib/circuits")), "snarkjs/circom2/circomlib not installed in "
-            + "tests/js/node_modules: run .ci/install-test-deps");
-        assumeTrue(onPath("node"), "node is not on the PATH");
+        require(Files.exists(t.js.resolve("snarkjs/build/cli.cjs")) && Files.exists(t.js.resolve("circom2/cli.js"))
+            && Files.isDirectory(t.js.resolve("circomlib/circuits"))
+            && Files.isDirectory(t.js.resolve("ffjavascript")), "snarkjs/circom2/circomlib/ffjavascript not installed"
+            + " in tests/js/node_modules: run .ci/install-test-deps");
+        require(onPath("node"), "node is not on the PATH");
         return t;
+    }
+
+    /** Skips the calling test unless {@code present}; in CI fails it. */
+    private static void require(final boolean present, final String missing)
+    {
+        if (!present && "true".equals(System.getenv("CI")))
+        {
+            throw new AssertionError("CI=true and an oracle is missing: " + missing);
+        }
+        assumeTrue(present, missing);
     }
 
     private static boolean onPath(final String program)
@@ -49,6 +62,12 @@ final class SnarkjsToolchain
         final String path = System.getenv("PATH");
         return path != null && Stream.of(path.split(java.io.File.pathSeparator))
             .anyMatch(d -> Files.isExecutable(Path.of(d, program)));
+    }
+
+    /** @return the installed {@code tests/js/node_modules}. */
+    Path js()
+    {
+        return js;
     }
 
     /** @return the prepared phase-2 ptau of the shared folder beside the project, if there is one. */

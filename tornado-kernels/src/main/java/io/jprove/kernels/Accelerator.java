@@ -1,8 +1,8 @@
 package io.jprove.kernels;
 
 /**
- * Runs kernels: {@link JvmAccelerator} as Java on a thread pool, {@code CudaAccelerator} as PTX on an NVIDIA GPU. One is
- * chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}.
+ * Runs kernels: {@link JvmAccelerator} as Java on a thread pool, {@code CudaAccelerator} as PTX on an NVIDIA GPU. One
+ * is chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}.
  * <p>
  * Memory: {@link #allocate} gives device memory the caller owns, which kernels take in place of their arrays without
  * copies; {@link #allocateHost} gives host memory that copies reach fastest (page-locked on a GPU; pool it with

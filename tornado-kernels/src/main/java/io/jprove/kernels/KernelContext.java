@@ -12,10 +12,11 @@ import java.util.concurrent.Phaser;
  * and votes, and matches) over the 32 consecutive items of its warp.
  *
  * <p>On the CPU one instance serves one work-item at a time; compiled kernels read the same values from the GPU's
- * special registers. Shared arrays are allocated in call order and must be requested at the start of the kernel, before
- * any branch or loop, with a constant length, so that every item of a group gets the same arrays in the same order; their
- * contents are undefined until written (the CPU happens to zero them, the GPU does not). The dynamic shared memory is
- * one block per group whose size the launch gives ({@link Launch#sharedBytes()}); its int and long views alias it.
+ * special registers. Shared arrays are allocated in call order and must be requested at the start of the kernel,
+ * before any branch or loop, with a constant length, so that every item of a group gets the same arrays in the same
+ * order; their contents are undefined until written (the CPU happens to zero them, the GPU does not). The dynamic
+ * shared memory is one block per group whose size the launch gives ({@link Launch#sharedBytes()}); its int and long
+ * views alias it.
  *
  * <p>Warp operations follow CUDA's {@code __shfl_sync}/{@code __ballot_sync} with a full mask: every item of the warp
  * must make the same call, and a kernel that uses them must be launched with a multiple of {@link #WARP_SIZE} items

@@ -6,7 +6,8 @@ import java.util.function.Supplier;
 
 /**
  * The conformance cases where Java would throw and a kernel must fail instead of returning a silent value: division
- * and unsigned remainder by zero, and reads and writes outside an array. Plain Java (no JUnit) so that a child JVM can run one.
+ * and unsigned remainder by zero, and reads and writes outside an array. Plain Java (no JUnit) so that a child JVM
+ * can run one.
  */
 enum FaultCase
 {

@@ -135,7 +135,8 @@ final class KernelConformance
     {
         return tests(accelerators).map(test -> FaultCase.byTestName(test.getDisplayName()) == null ? test
             : DynamicTest.dynamicTest(test.getDisplayName(),
-                () -> KernelFaultProbe.runInChildProcess(acceleratorName, FaultCase.byTestName(test.getDisplayName()))));
+                () -> KernelFaultProbe.runInChildProcess(acceleratorName,
+                    FaultCase.byTestName(test.getDisplayName()))));
     }
 
     static Stream<DynamicTest> tests(final Supplier<Accelerator> accelerators)
@@ -143,7 +144,8 @@ final class KernelConformance
         final List<DynamicTest> tests = new ArrayList<>();
         for (final Case c : cases())
         {
-            tests.add(DynamicTest.dynamicTest("shouldMatchJavaWhenRunning " + c.kernel(), () -> matches(accelerators, c)));
+            tests.add(DynamicTest.dynamicTest("shouldMatchJavaWhenRunning " + c.kernel(),
+                () -> matches(accelerators, c)));
         }
         tests.add(DynamicTest.dynamicTest("shouldSumGroupsWhenCooperatingThroughSharedMemory",
             () -> groupSums(accelerators)));

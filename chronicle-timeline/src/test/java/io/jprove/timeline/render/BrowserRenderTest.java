@@ -24,9 +24,10 @@ import io.jprove.timeline.analysis.SeedCaseTimeline;
 import io.jprove.timeline.analysis.TimelineAnalysis;
 
 /**
- * Loads the Gantt page in headless Chromium, where one is installed ({@code .ci/install-test-deps} installs Debian's):
- * the script must run to the end without an error, and screenshots are left in target/ (timeline-gantt.png for a
- * two-GPU pipeline, timeline-gantt-cpu.png for a CPU run) for a person to look at.
+ * Loads the Gantt page in headless Chromium ({@code .ci/install-test-deps} installs Debian's): the script must run to
+ * the end without an error, and screenshots are left in target/ (timeline-gantt.png for a two-GPU pipeline,
+ * timeline-gantt-cpu.png for a CPU run) for a person to look at. Without Chromium the tests skip on a developer's
+ * machine and fail in CI ({@code CI=true}), where a skipped browser test would pass for one that ran.
  */
 @Tag("browser")
 class BrowserRenderTest
@@ -55,6 +56,10 @@ class BrowserRenderTest
     private String render(final EventLog log, final String screenshotName, final int minItems) throws Exception
     {
         final String chromium = findChromium();
+        if (chromium == null && "true".equals(System.getenv("CI")))
+        {
+            throw new AssertionError("CI=true and no chromium on the PATH: .ci/install-test-deps installs Debian's");
+        }
         Assumptions.assumeTrue(chromium != null, "no chromium on the PATH");
         final Path html = dir.resolve("report.html");
         try (Writer out = Files.newBufferedWriter(html, StandardCharsets.UTF_8))

@@ -5,16 +5,12 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,13 +28,13 @@ import picocli.CommandLine.Option;
 /**
  * {@code jprove bench msm}: times the CPU MSM on 2^K random bases and scalars, one line per run, each result checked
  * against the bases' closed form ({@link PointProgression}). With {@code --vs ffjavascript} it also runs
- * {@code tests/js/msm-bench.js} (ffjavascript's WebAssembly {@code multiExpAffine}, G1 only) on the same bytes,
- * fails unless both results agree, and ends with {@code ratio=<jprove time / ffjavascript time>} (medians).
+ * {@code tests/js/msm-bench.js} (ffjavascript's WebAssembly {@code multiExpAffine}, G1 only) on the same bytes and
+ * as many threads ({@code --threads}; it fails if ffjavascript started another count), fails unless both results
+ * agree, and ends with {@code ratio=<jprove time / ffjavascript time>} (medians).
  */
 @Command(name = "msm", description = "Time the CPU multi-scalar multiplication.", mixinStandardHelpOptions = true)
 final class BenchMsmCommand implements Callable<Integer>
 {
-    private static final Pattern MS = Pattern.compile("\"ms\":\\[([^\\]]*)\\]");
     private static final Pattern X = Pattern.compile("\"x\":\"0x([0-9a-f]+)\"");
     private static final Pattern Y = Pattern.compile("\"y\":\"0x([0-9a-f]+)\"");
     private static final Pattern INFINITY = Pattern.compile("\"infinity\":(true|false)");
@@ -49,7 +45,7 @@ final class BenchMsmCommand implements Callable<Integer>
     @Option(names = "--log-size", required = true, description = "log2 of the number of points.")
     int logSize;
 
-    @Option(names = "--threads", description = "Worker threads (default: every core).")
+    @Option(names = "--threads", description = "Worker threads, ffjavascript's too with --vs (default: every core).")
     Integer threads;
 
     @Option(names = "--repeat", defaultValue = "3", description = "Timed runs (default ${DEFAULT-VALUE}).")
@@ -130,7 +126,7 @@ final class BenchMsmCommand implements Callable<Integer>
     private int compareWithFfjavascript(final MemorySegment points, final FrVector scalars, final long[] expected,
         final double jproveMs, final int t, final int n) throws IOException, InterruptedException
     {
-        final Path dir = jsDir != null ? jsDir : findJsDir();
+        final Path dir = jsDir != null ? jsDir : NodeBench.findJsDir("msm-bench.js");
         final Path script = dir.resolve("msm-bench.js");
         if (!Files.isRegularFile(script) || !Files.isDirectory(dir.resolve("node_modules/ffjavascript")))
         {
@@ -144,22 +140,25 @@ final class BenchMsmCommand implements Callable<Integer>
         {
             Files.write(pointsFile, points.toArray(ValueLayout.JAVA_BYTE));
             Files.write(scalarsFile, scalars.toCanonicalBytes(0, n));
-            final Process node = new ProcessBuilder("node", script.toString(), pointsFile.toString(),
-                scalarsFile.toString(), Integer.toString(repeat)).redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
-            final String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!node.waitFor(1, TimeUnit.HOURS) || node.exitValue() != 0)
+            // ffjavascript on as many threads as jprove: NodeBench fails unless it really started that many
+            final NodeBench.Result js;
+            try
             {
-                System.err.println("jprove bench msm: node msm-bench.js failed: " + out);
+                js = NodeBench.run(script, t, pointsFile.toString(), scalarsFile.toString(), Integer.toString(repeat));
+            }
+            catch (final IllegalStateException e)
+            {
+                System.err.println("jprove bench msm: " + e.getMessage());
                 return 2;
             }
+            final String out = js.output();
             final String error = disagreement(out, expected);
             if (error != null)
             {
                 System.err.println("jprove bench msm: FFJAVASCRIPT DISAGREES WITH JPROVE: " + error);
                 return 1;
             }
-            final double jsMs = median(parseMs(out));
+            final double jsMs = median(js.ms());
             System.out.printf(Locale.ROOT, "msm g1 log=%d n=%d threads=%d jprove_ms=%.1f ffjavascript_ms=%.1f "
                 + "results_equal ratio=%.3f%n", logSize, n, t, jproveMs, jsMs, jproveMs / jsMs);
             return 0;
@@ -202,35 +201,6 @@ final class BenchMsmCommand implements Callable<Integer>
                 + ", 0x" + jy.toString(16) + ")";
         }
         return null;
-    }
-
-    private static double[] parseMs(final String out)
-    {
-        final Matcher m = MS.matcher(out);
-        if (!m.find())
-        {
-            throw new IllegalStateException("no timings in msm-bench.js output: " + out);
-        }
-        final List<Double> values = new ArrayList<>();
-        for (final String v : m.group(1).split(","))
-        {
-            values.add(Double.parseDouble(v.trim()));
-        }
-        return values.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static Path findJsDir()
-    {
-        final Path here = Path.of("").toAbsolutePath();
-        for (Path p = here; p != null; p = p.getParent())
-        {
-            final Path candidate = p.resolve("tests/js");
-            if (Files.isRegularFile(candidate.resolve("msm-bench.js")))
-            {
-                return candidate;
-            }
-        }
-        return here.resolve("tests/js");
     }
 
     static double median(final double[] values)

@@ -116,7 +116,8 @@ final class BenchNttCommand implements Callable<Integer>
                     }
                     System.out.printf("ntt %s%s %s 2^%d threads=%d median_ms=%.2f min_ms=%.2f"
                             + " ns_per_butterfly=%.2f speedup=%.2f cpu_ms=%s%n", coset ? "coset-" : "",
-                        inverse ? "inverse" : "forward", order, logSize, count, median / 1e6, runs[0][0] / 1e6, median / butterflies, oneThreadNs / median,
+                        inverse ? "inverse" : "forward", order, logSize, count, median / 1e6, runs[0][0] / 1e6,
+                        median / butterflies, oneThreadNs / median,
                         cpu < 0 ? "n/a" : String.format("%.2f", cpu / 1e6));
                 }
             }

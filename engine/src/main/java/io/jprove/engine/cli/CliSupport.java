@@ -1,7 +1,6 @@
 package io.jprove.engine.cli;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,6 +137,23 @@ final class CliSupport
     }
 
     /** @return milliseconds since {@code startNs}, formatted. */
+    /**
+     * @return nanoseconds from when the {@code jprove} launcher began (its {@code JPROVE_LAUNCHED_US}, microseconds
+     *     since the epoch) to now: the script's and the JVM's start-up before a command began; -1 when not launched
+     *     by it. (The OS's process start time is no use here: Linux gives it against a boot time in whole seconds.)
+     */
+    static long sinceLaunchNs()
+    {
+        final String launched = System.getenv("JPROVE_LAUNCHED_US");
+        if (launched == null || launched.isEmpty() || !launched.chars().allMatch(Character::isDigit))
+        {
+            return -1;
+        }
+        final java.time.Instant now = java.time.Instant.now();
+        final long nowUs = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+        return Math.max(0, (nowUs - Long.parseLong(launched)) * 1_000);
+    }
+
     static String ms(final long startNs)
     {
         return String.format("%.1f ms", (System.nanoTime() - startNs) / 1e6);

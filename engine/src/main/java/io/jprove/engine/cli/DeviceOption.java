@@ -28,4 +28,10 @@ public final class DeviceOption
         }
         return selection;
     }
+
+    /** @return the option as it was given ({@code --device D}), for a command this one starts; empty when not given. */
+    public java.util.List<String> asArguments()
+    {
+        return device == null ? java.util.List.of() : java.util.List.of("--device", device);
+    }
 }

@@ -1,8 +1,12 @@
 package io.jprove.engine.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.formats.circom.CircomCircuit;
 import io.jprove.engine.formats.circom.CircomR1cs;
@@ -20,6 +24,7 @@ import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.pipeline.TimelineListener;
 import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineClock;
 
 import java.lang.foreign.Arena;
 
@@ -66,7 +71,9 @@ final class ProveCommand implements Callable<Integer>
     @Option(names = "--json", description = "Write the proof as snarkjs's proof.json (the default with --zkey).")
     private boolean json;
 
-    @Option(names = "--unchecked", description = "Skip the subgroup checks of the key's points (trusted files only).")
+    @Option(names = "--unchecked", description = "Skip the subgroup checks of the key's points (trusted files only). "
+        + "Without it, a key file whose points have passed every check is remembered by its SHA-256 in the user's "
+        + "cache (~/.cache/jprove/checked-keys) and not checked again.")
     private boolean unchecked;
 
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
@@ -88,6 +95,13 @@ final class ProveCommand implements Callable<Integer>
     @Option(names = "--token-file", paramLabel = "FILE", description = "With --daemon: the daemon's bearer token.")
     private Path tokenFile;
 
+    private PointChecks checks;
+
+    /** A proof, its public inputs (Fr limbs, the constant one excluded) and the times of its steps. */
+    private record Proved(Proof proof, long[] publicInputs, StepTimes times)
+    {
+    }
+
     @Override
     public Integer call()
     {
@@ -99,61 +113,130 @@ final class ProveCommand implements Callable<Integer>
                     proofOut, publicOut, json);
             }
             final long t0 = System.nanoTime();
-            final Proof proof;
-            final long[] publicInputs;
-            final StepTimes times;
-            try (ProverBackend backend = deviceOption.select().openFirst(threads);
-                 Timeline timeline = timelineOption.open())
+            final long launchNs = CliSupport.sinceLaunchNs();
+            final CheckedKeys remembered = CheckedKeys.inUserCache();
+            final Proved proved;
+            try (TimelineOpening timeline = TimelineOpening.start(timelineOption);
+                 ProverBackend backend = deviceOption.select().openFirst(threads))
             {
-                // one proof per call: job 1, partition 0, worker 0 of this timeline's run
-                times = new StepTimes(timeline, 1, 0, 0, backend.device());
-                final TimelineListener kernels = new TimelineListener(timeline, 1, 0, 0, backend.device());
-                TimelineListener.describeDevice(timeline, backend);
-                if (key.zkey != null)
+                // where a cold start goes: the launcher and the JVM starting, the device, the key, its preparation
+                final EarlySteps early = new EarlySteps();
+                if (launchNs >= 0)
                 {
-                    try (Zkey zkey = Zkey.open(key.zkey, !unchecked); CircomWitness w = CircomWitness.open(wtns);
-                         Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
-                         Arena arena = Arena.ofShared())
-                    {
-                        final PartitionInputs partition = ZkeyWitnessMap.map(zkey, w, arena);
-                        publicInputs = Groth16Prover.publicInputs(partition);
-                        // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
-                        proof = prover.prove(partition, times, kernels, "the proof for " + wtns + " with " + key.zkey
-                            + " (a witness that does not satisfy the circuit fails here)");
-                    }
-                    json = true;
+                    early.add("start", TimelineClock.nowNs() - (System.nanoTime() - t0) - launchNs, launchNs);
                 }
-                else
-                {
-                    if (r1cs == null)
-                    {
-                        throw new IllegalArgumentException("--params needs --r1cs, the circuit it was made for");
-                    }
-                    try (ProvingKey pk = BellpersonParams.read(key.params, !unchecked, threads);
-                         CircomR1cs constraints = CircomR1cs.open(r1cs); CircomWitness w = CircomWitness.open(wtns);
-                         ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w));
-                         Groth16Prover prover = new Groth16Prover(pk, backend))
-                    {
-                        proof = prover.prove(inputs, times, kernels);
-                        publicInputs = inputs.witness().publicInputs();
-                    }
-                }
+                final long backendNs = System.nanoTime() - t0;
+                early.add("backend", TimelineClock.nowNs() - backendNs, backendNs);
+                proved = key.zkey != null ? proveZkey(backend, remembered, timeline, early)
+                    : proveParams(backend, remembered, timeline, early);
             }
-            if (json)
+            if (remembered.failure() != null)
             {
-                CliSupport.write(proofOut, SnarkjsJson.proofJson(proof));
+                System.err.println("jprove prove: warning: the key passed its checks but could not be remembered, so"
+                    + " the next run checks it again: " + remembered.failure());
+            }
+            if (json || key.zkey != null)
+            {
+                CliSupport.write(proofOut, SnarkjsJson.proofJson(proved.proof()));
             }
             else
             {
-                CliSupport.write(proofOut, proof.toBytes());
+                CliSupport.write(proofOut, proved.proof().toBytes());
             }
             if (publicOut != null)
             {
-                CliSupport.write(publicOut, SnarkjsJson.publicJson(publicInputs));
+                CliSupport.write(publicOut, SnarkjsJson.publicJson(proved.publicInputs()));
             }
             System.out.println("prove: proof verified and written to " + proofOut + " in " + CliSupport.ms(t0)
-                + (verbose ? " (" + times + ")" : ""));
+                + (verbose ? " (" + proved.times() + (checks == null ? "" : "; key points: " + checks.description())
+                + "; checked keys recorded in " + remembered.file() + ")" : ""));
             return CliSupport.OK;
         });
+    }
+
+    /** Host steps timed before the timeline is open, given to it once it is. */
+    private static final class EarlySteps
+    {
+        private record Step(String name, long startNs, long durationNs)
+        {
+        }
+
+        private final List<Step> steps = new ArrayList<>();
+
+        void add(final String name, final long startNs, final long durationNs)
+        {
+            steps.add(new Step(name, startNs, durationNs));
+        }
+
+        /** @return step times on {@code timeline} for one proof (job 1, partition 0, worker 0), these steps in. */
+        StepTimes onto(final TimelineOpening opening, final ProverBackend backend)
+        {
+            final long t0 = System.nanoTime();
+            final long startNs = TimelineClock.nowNs();
+            final Timeline timeline = opening.timeline();
+            final StepTimes times = new StepTimes(timeline, 1, 0, 0, backend.device());
+            for (final Step step : steps)
+            {
+                times.add(step.name(), step.startNs(), step.durationNs());
+            }
+            // the wait for the timeline, opened meanwhile on another thread
+            times.add("timeline", startNs, System.nanoTime() - t0);
+            return times;
+        }
+    }
+
+    private Proved proveZkey(final ProverBackend backend, final CheckedKeys remembered, final TimelineOpening opening,
+        final EarlySteps early)
+    {
+        final long t0 = System.nanoTime();
+        final long s0 = TimelineClock.nowNs();
+        try (Zkey zkey = Zkey.open(key.zkey, !unchecked, remembered); CircomWitness w = CircomWitness.open(wtns))
+        {
+            early.add("key", s0, System.nanoTime() - t0);
+            checks = zkey.pointChecks();
+            final long t1 = System.nanoTime();
+            final long s1 = TimelineClock.nowNs();
+            try (Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend); Arena arena = Arena.ofShared())
+            {
+                early.add("prepare", s1, System.nanoTime() - t1);
+                final long t2 = System.nanoTime();
+                final long s2 = TimelineClock.nowNs();
+                final PartitionInputs partition = ZkeyWitnessMap.map(zkey, w, arena);
+                early.add("witness", s2, System.nanoTime() - t2);
+                final StepTimes times = early.onto(opening, backend);
+                final Timeline timeline = opening.timeline();
+                TimelineListener.describeDevice(timeline, backend);
+                // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
+                final Proof proof = prover.prove(partition, times, new TimelineListener(timeline, 1, 0, 0,
+                    backend.device()), "the proof for " + wtns + " with " + key.zkey
+                    + " (a witness that does not satisfy the circuit fails here)");
+                return new Proved(proof, Groth16Prover.publicInputs(partition), times);
+            }
+        }
+    }
+
+    private Proved proveParams(final ProverBackend backend, final CheckedKeys remembered,
+        final TimelineOpening opening, final EarlySteps early)
+    {
+        if (r1cs == null)
+        {
+            throw new IllegalArgumentException("--params needs --r1cs, the circuit it was made for");
+        }
+        final long t0 = System.nanoTime();
+        final long s0 = TimelineClock.nowNs();
+        try (ProvingKey pk = BellpersonParams.read(key.params, !unchecked, threads, remembered))
+        {
+            early.add("key", s0, System.nanoTime() - t0);
+            final StepTimes times = early.onto(opening, backend);
+            final Timeline timeline = opening.timeline();
+            TimelineListener.describeDevice(timeline, backend);
+            try (CircomR1cs constraints = CircomR1cs.open(r1cs); CircomWitness w = CircomWitness.open(wtns);
+                 ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w));
+                 Groth16Prover prover = new Groth16Prover(pk, backend))
+            {
+                return new Proved(prover.prove(inputs, times, new TimelineListener(timeline, 1, 0, 0,
+                    backend.device())), inputs.witness().publicInputs(), times);
+            }
+        }
     }
 }

@@ -43,6 +43,12 @@ public final class TimelineOption
         return directory;
     }
 
+    /** @return whether a timeline is to be recorded (no {@code --no-timeline}). */
+    public boolean isEnabled()
+    {
+        return !disabled;
+    }
+
     /**
      * @return the timeline the options ask for: a Chronicle Queue timeline, or {@link Timeline#disabled()}.
      */

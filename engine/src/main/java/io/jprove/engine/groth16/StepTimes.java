@@ -59,6 +59,19 @@ public final class StepTimes
     }
 
     /**
+     * Adds {@code durationNs} to step {@code name}, a host step that started at {@code startNs} (the timeline's clock)
+     * and has ended: for steps timed before the timeline they go to was open.
+     */
+    public void add(final String name, final long startNs, final long durationNs)
+    {
+        accumulate(name, durationNs);
+        if (timeline.isEnabled())
+        {
+            timeline.stage(job, partition, worker, device, timeline.nameId(name), startNs, durationNs);
+        }
+    }
+
+    /**
      * @param next also told of every kernel and copy.
      * @return a listener that sums kernel time per phase into these step times, then tells {@code next}.
      */

@@ -13,9 +13,9 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 
 /**
- * A {@link BufferPool} of off-heap memory: each set is one block of its {@link HostMemorySource} (plain off-heap memory,
- * or a GPU driver's page-locked memory; page-aligned, any thread may read it), kept when released and handed out again
- * to the next partition of its shape. Sets are allocated lazily
+ * A {@link BufferPool} of off-heap memory: each set is one block of its {@link HostMemorySource} (plain off-heap
+ * memory, or a GPU driver's page-locked memory; page-aligned, any thread may read it), kept when released and handed
+ * out again to the next partition of its shape. Sets are allocated lazily
  * until the budget is reached; a shape that no longer fits makes idle sets of other shapes be freed first.
  * <p>
  * The reverse queue {@link #returned}: producers are the threads that call {@link #release} (the device workers, and

@@ -8,7 +8,8 @@ package io.jprove.engine.r1cs;
  * Implementations, one per use of a circuit:
  * <ul>
  *   <li>{@link ProvingAssignment}: computes the witness, the evaluation vectors a, b, c and the A/B densities;</li>
- *   <li>{@link RecordingAssignment}: records the matrices A, B, C ({@link ConstraintMatrices}, CSR) once per shape;</li>
+ *   <li>{@link RecordingAssignment}: records the matrices A, B, C ({@link ConstraintMatrices}, CSR) once per
+ *       shape;</li>
  *   <li>{@link WitnessAssignment}: computes only the witness, for {@link ConstraintMatrices#evaluate};</li>
  *   <li>{@link CountingAssignment}: counts inputs, aux variables and constraints.</li>
  * </ul>

@@ -98,8 +98,8 @@ public final class ProverInputs implements AutoCloseable
     /**
      * Checks a_k·b_k = c_k for every row, in parallel (one multiplication per row, from the vectors).
      *
-     * @throws UnsatisfiedConstraintException for the first failing row; when the circuit is known it is synthesized
-     *                                        again, without witness, to name the constraint's namespaces and annotation.
+     * @throws UnsatisfiedConstraintException for the first failing row; when the circuit is known it is
+     *     synthesized again, without witness, to name the constraint's namespaces and annotation.
      */
     public void checkSatisfied()
     {

@@ -23,7 +23,6 @@ import io.jprove.engine.daemon.DaemonConfig;
 import io.jprove.engine.formats.circom.CircomFixtures;
 import io.jprove.field.Fr;
 
-import picocli.CommandLine;
 
 /**
  * The CLI through a daemon: {@code prove --daemon} and {@code submit} write the files the in-process {@code prove}
@@ -57,7 +56,7 @@ class DaemonCommandsTest
         {
             System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = new CommandLine(Main.class).execute(strings);
+            final int status = Main.commandLine(strings).execute(strings);
             return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
         }
         finally

@@ -21,7 +21,6 @@ import io.jprove.engine.backend.CudaBackendFactory;
 import io.jprove.engine.formats.circom.CircomFixtures;
 import io.jprove.field.Fr;
 
-import picocli.CommandLine;
 
 /** jprove setup, prove and verify end to end on a small circom circuit, and every kind of bad input. */
 class Groth16CommandsTest
@@ -54,7 +53,7 @@ class Groth16CommandsTest
         {
             System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = new CommandLine(Main.class).execute(strings);
+            final int status = Main.commandLine(strings).execute(strings);
             return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
         }
         finally

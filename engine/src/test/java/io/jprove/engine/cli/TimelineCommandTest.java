@@ -118,7 +118,7 @@ class TimelineCommandTest
 
     private int execute(final String... args)
     {
-        final CommandLine cli = new CommandLine(Main.class);
+        final CommandLine cli = Main.commandLine(args);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         return cli.execute(args);

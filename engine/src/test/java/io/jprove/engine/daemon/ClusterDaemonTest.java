@@ -177,19 +177,10 @@ class ClusterDaemonTest
         }
     }
 
-    @Test
-    void shouldProveEachPartitionOnceWhenDaemonsAndTheDatabaseFailMidRun() throws Exception
+    /** Samples every 20 ms, until {@code sampling} is cleared, the most claims each host held at once. */
+    private static Thread sampleClaims(final String url, final Map<String, Long> mostClaims,
+        final AtomicBoolean sampling)
     {
-        pg.createDatabase("many");
-        final String url = pg.url("many");
-        final long paramsBytes = Files.size(params);
-        final List<DaemonProcess> hosts = new ArrayList<>(List.of(daemon(url, "h1", "1500ms", "workers", "1"),
-            daemon(url, "h2", "1500ms", "workers", "2"), daemon(url, "h3", "1500ms", "workers", "1"),
-            // two workers, but a budget for one partition at a time
-            daemon(url, "h4", "1500ms", "workers", "2", "memory-budget", String.valueOf(paramsBytes * 3 / 2))));
-        final Map<String, Integer> capacity = Map.of("h1", 1, "h2", 2, "h3", 1, "h4", 1);
-        final Map<String, Long> mostClaims = new ConcurrentHashMap<>();
-        final AtomicBoolean sampling = new AtomicBoolean(true);
         final Thread sampler = new Thread(() ->
         {
             while (sampling.get())
@@ -215,6 +206,23 @@ class ClusterDaemonTest
             }
         }, "claim-sampler");
         sampler.start();
+        return sampler;
+    }
+
+    @Test
+    void shouldProveEachPartitionOnceWhenDaemonsAndTheDatabaseFailMidRun() throws Exception
+    {
+        pg.createDatabase("many");
+        final String url = pg.url("many");
+        final long paramsBytes = Files.size(params);
+        final List<DaemonProcess> hosts = new ArrayList<>(List.of(daemon(url, "h1", "1500ms", "workers", "1"),
+            daemon(url, "h2", "1500ms", "workers", "2"), daemon(url, "h3", "1500ms", "workers", "1"),
+            // two workers, but a budget for one partition at a time
+            daemon(url, "h4", "1500ms", "workers", "2", "memory-budget", String.valueOf(paramsBytes * 3 / 2))));
+        final Map<String, Integer> capacity = Map.of("h1", 1, "h2", 2, "h3", 1, "h4", 1);
+        final Map<String, Long> mostClaims = new ConcurrentHashMap<>();
+        final AtomicBoolean sampling = new AtomicBoolean(true);
+        final Thread sampler = sampleClaims(url, mostClaims, sampling);
         try
         {
             final List<Long> jobs = new ArrayList<>();

@@ -111,8 +111,9 @@ final class GpuBackendConformance
 
     private static void sameSums(final Supplier<GpuProverBackend> backends)
     {
-        try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get(); CpuProverBackend cpu = new CpuProverBackend(2);
-             PreparedKey onGpu = gpu.prepare(pk); PreparedKey onCpu = cpu.prepare(pk); Arena arena = Arena.ofShared())
+        try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get();
+             CpuProverBackend cpu = new CpuProverBackend(2); PreparedKey onGpu = gpu.prepare(pk);
+             PreparedKey onCpu = cpu.prepare(pk); Arena arena = Arena.ofShared())
         {
             for (final long[] witness : new long[][] {{3, 4}, {5, 6}})
             {

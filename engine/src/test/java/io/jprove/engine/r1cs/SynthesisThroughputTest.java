@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Measures synthesis speed on a PoRep-like mix: a chain of multiplications and boolean constraints
- * {@code b·(1 − b) = 0} (PoRep's witness is ≈ 99 % bits). Run with {@code -Dgroups=slow -Dtest=SynthesisThroughputTest}.
+ * {@code b·(1 − b) = 0} (PoRep's witness is ≈ 99 % bits). Run with
+ * {@code -Dgroups=slow -Dtest=SynthesisThroughputTest}.
  */
 @Tag("slow")
 class SynthesisThroughputTest

@@ -11,7 +11,8 @@ import io.jprove.field.G2;
 /**
  * What the MSM and batch-add need from a group, written once for G1 (over Fq) and G2 (over Fq2): point sizes, a
  * point read from an off-heap vector, the XYZZ bucket operations, and the coordinate field (a {@link CurveField}) for
- * the batch-affine additions. Same calling convention as the fields: limb runs at offsets, destinations may alias inputs.
+ * the batch-affine additions. Same calling convention as the fields: limb runs at offsets, destinations may alias
+ * inputs.
  */
 interface MsmGroup
 {

@@ -29,8 +29,8 @@ import java.util.TreeMap;
  * One kernel's compilation: an online partial evaluator over the bytecode. Constants are folded with Java's own
  * arithmetic, so branches with constant conditions are decided at compile time; that unrolls loops whose trip count is
  * constant and lets local arrays live in registers. A loop whose iterations stop being bounded by a constant exit test
- * continues in one general form (after the iterations already unrolled), its changing values widened to registers. Control merges
- * start blocks whose entry states are merged, with moves on the incoming edges.
+ * continues in one general form (after the iterations already unrolled), its changing values widened to registers.
+ * Control merges start blocks whose entry states are merged, with moves on the incoming edges.
  */
 final class Compilation
 {
@@ -591,8 +591,8 @@ final class Compilation
         {
             f.fromPc = -1;
         }
-        // Blocks are keyed by call chain, loop iterations and offset: unrolled iterations stay apart, while the exits of
-        // a peeled iteration and of the general loop merge instead of duplicating the code after the loop.
+        // Blocks are keyed by call chain, loop iterations and offset: unrolled iterations stay apart, while the exits
+        // of a peeled iteration and of the general loop merge instead of duplicating the code after the loop.
         final String key = chainKey(s) + "@" + f.pc;
         Spec target = specs.get(key);
         if (target == null)

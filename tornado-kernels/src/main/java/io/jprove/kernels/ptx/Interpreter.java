@@ -250,7 +250,8 @@ final class Interpreter
                 final String name = op.name();
                 if (name.startsWith("F") || name.startsWith("D"))
                 {
-                    throw c.fail("unsupported bytecode " + name + ": kernels use int and long only (no floating point)");
+                    throw c.fail("unsupported bytecode " + name
+                        + ": kernels use int and long only (no floating point)");
                 }
                 final Val b = c.scalar(f.pop());
                 final Val a = c.scalar(f.pop());

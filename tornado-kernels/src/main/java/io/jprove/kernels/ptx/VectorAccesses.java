@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  */
 final class VectorAccesses
 {
-    private static final Pattern ACCESS = Pattern.compile(
-        "(ld|st)\\.(global|shared)\\.u64 (?:(%rd\\d+), )?\\[(%rd\\d+|[A-Za-z_]\\w*)(?:\\+(-?\\d+))?\\](?:, (%rd\\d+))?;");
+    private static final Pattern ACCESS = Pattern.compile("(ld|st)\\.(global|shared)\\.u64 (?:(%rd\\d+), )?"
+        + "\\[(%rd\\d+|[A-Za-z_]\\w*)(?:\\+(-?\\d+))?\\](?:, (%rd\\d+))?;");
     /** How far ahead the partner of an access is looked for. */
     private static final int WINDOW = 24;
 

@@ -53,7 +53,8 @@ final class CudaNttTest
     {
         final long m = 1L << log;
         try (CudaAccelerator gpu = CudaAccelerator.open(0); Arena arena = Arena.ofShared();
-             GpuNtt ntt = new GpuNtt(gpu, NttRoots.JPROVE); Ntt cpu = new Ntt(CORES); NttCheck check = new NttCheck(CORES);
+             GpuNtt ntt = new GpuNtt(gpu, NttRoots.JPROVE); Ntt cpu = new Ntt(CORES);
+             NttCheck check = new NttCheck(CORES);
              DeviceMemory device = gpu.allocate(m * Fr.BYTES))
         {
             final Random rnd = new Random(log);

@@ -10,8 +10,9 @@ import java.util.Map;
 /**
  * Executes the PTX this compiler generates, instruction by instruction, with the semantics of the PTX ISA — a
  * CPU-side check of generated code (not of ptxas or the GPU). Work-items of a group run one at a time up to each
- * {@code bar.sync} (items that exited do not hold it back); atomics are trivially atomic. Instructions outside the generated subset, and operations whose
- * PTX result is unspecified (division by zero, {@code MIN / -1}), fail the run so a miscompile cannot hide.
+ * {@code bar.sync} (items that exited do not hold it back); atomics are trivially atomic. Instructions outside the
+ * generated subset, and operations whose PTX result is unspecified (division by zero, {@code MIN / -1}), fail the run
+ * so a miscompile cannot hide.
  */
 public final class PtxInterpreter
 {

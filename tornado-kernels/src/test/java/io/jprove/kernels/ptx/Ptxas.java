@@ -58,8 +58,10 @@ public final class Ptxas
             final Path source = dir.resolve("kernel.ptx");
             Files.writeString(source, ptx, StandardCharsets.UTF_8);
             final ProcessBuilder pb = verbose
-                ? new ProcessBuilder("ptxas", "-arch=sm_90", "-v", source.toString(), "-o", dir.resolve("k.cubin").toString())
-                : new ProcessBuilder("ptxas", "-arch=sm_90", source.toString(), "-o", dir.resolve("k.cubin").toString());
+                ? new ProcessBuilder("ptxas", "-arch=sm_90", "-v", source.toString(), "-o",
+                    dir.resolve("k.cubin").toString())
+                : new ProcessBuilder("ptxas", "-arch=sm_90", source.toString(), "-o",
+                    dir.resolve("k.cubin").toString());
             final Process p = pb.redirectErrorStream(true).start();
             final String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0)

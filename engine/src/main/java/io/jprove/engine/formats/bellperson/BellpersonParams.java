@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.LongStream;
 
+import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.r1cs.MalformedFileException;
@@ -45,6 +46,8 @@ public final class BellpersonParams
     public static final int VK_FIXED_BYTES = 3 * G1_BYTES + 3 * G2_BYTES;
     private static final ValueLayout.OfInt U32_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private static final int CHUNK_POINTS = 1 << 12;
+    /** The {@link CheckedKeys} kind of a {@code .params} file whose points passed every check. */
+    private static final String CHECKED_KIND = "params-points-v1";
 
     private BellpersonParams()
     {
@@ -139,8 +142,9 @@ public final class BellpersonParams
      */
     public static VerifyingKey readVerifyingKey(final Path file)
     {
-        try (Arena arena = Arena.ofConfined(); Reader r = new Reader(file, arena, true))
+        try (Arena arena = Arena.ofConfined(); Reader r = new Reader(file, arena))
         {
+            r.checked = true;
             final VerifyingKey vk = r.verifyingKey();
             r.requireEnd();
             return vk;
@@ -156,10 +160,28 @@ public final class BellpersonParams
      */
     public static ProvingKey read(final Path file, final boolean checked, final int threads)
     {
+        return read(file, checked, threads, CheckedKeys.none());
+    }
+
+    /**
+     * Reads and validates a {@code .params} file on {@code threads} threads; with {@code checked}, a file whose SHA-256
+     * is in {@code remembered} skips the subgroup tests (decoding still puts every point on its curve), and any other
+     * that passes them is added there.
+     *
+     * @param checked    whether to test every point for subgroup membership (false only for trusted files).
+     * @param remembered the keys that passed before ({@link CheckedKeys#none()} for none).
+     * @return the parameters; the caller closes them.
+     * @throws MalformedFileException naming the file, the section and the byte offset of what is wrong.
+     */
+    public static ProvingKey read(final Path file, final boolean checked, final int threads,
+        final CheckedKeys remembered)
+    {
         final Arena owner = Arena.ofShared();
-        try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping, checked);
+        try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping);
              ForkJoinPool pool = new ForkJoinPool(threads))
         {
+            final String digest = checked && remembered.file() != null ? CheckedKeys.sha256(r.data) : null;
+            r.checked = checked && (digest == null || !remembered.contains(CHECKED_KIND, digest));
             final VerifyingKey vk = r.verifyingKey();
             final G1AffineVector h = r.g1Section("h", owner, pool, false);
             final G1AffineVector l = r.g1Section("l", owner, pool, true);
@@ -171,6 +193,10 @@ public final class BellpersonParams
             {
                 throw new MalformedFileException(file, "b_g2", r.at, "b_g1 has " + bG1.size() + " points but b_g2 "
                     + bG2.size());
+            }
+            if (r.checked && digest != null)
+            {
+                remembered.add(CHECKED_KIND, digest);
             }
             return new ProvingKey(vk, h, l, a, bG1, bG2, owner);
         }
@@ -186,13 +212,12 @@ public final class BellpersonParams
     {
         private final Path file;
         private final MemorySegment data;
-        private final boolean checked;
+        private boolean checked;
         private long at;
 
-        Reader(final Path file, final Arena arena, final boolean checked)
+        Reader(final Path file, final Arena arena)
         {
             this.file = file;
-            this.checked = checked;
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ))
             {
                 data = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.stream.LongStream;
 
+import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.SnarkjsReduction;
 import io.jprove.engine.groth16.VerifyingKey;
@@ -33,8 +35,9 @@ import io.jprove.field.G2AffineVector;
  * Points are affine, coordinates in Montgomery form (R = 2^384), little-endian: jprove's own limbs, so no conversion
  * is needed; infinity is all-zero. A, B1 and B2 are kept without their points at infinity, with density bitmaps
  * (as bellperson's queries), so the MSMs skip the signals absent from a matrix. Every coordinate is checked to be below
- * q and every point on its curve; with {@code checked} also in its subgroup. C = A·B is implied (snarkjs stores no C
- * matrix).
+ * q and every point on its curve; with {@code checked} also in its subgroup, on all cores, unless the file's SHA-256
+ * is in the {@link CheckedKeys} record given, as it is once the same bytes have passed. C = A·B is implied (snarkjs
+ * stores no C matrix).
  * <p>
  * {@link #provingKey()} is the same key as jprove's prover takes it: C is the l query, and the H points are
  * permuted once from snarkjs's order of the coset's points into jprove's ({@link SnarkjsReduction}).
@@ -57,6 +60,8 @@ public final class Zkey implements AutoCloseable
     private static final int COEFFICIENT_BYTES = 12 + Fr.BYTES;
     private static final int CHUNK = 1 << 12;
     private static final ValueLayout.OfLong LIMB = BinaryContainer.U64;
+    /** The {@link CheckedKeys} kind of a zkey whose points passed {@link PointChecks#ALL}. */
+    static final String CHECKED_KIND = "zkey-points-v1";
 
     private final int nVars;
     private final int nPublic;
@@ -76,9 +81,11 @@ public final class Zkey implements AutoCloseable
     private final ProvingKey provingKey;
     private final Arena arena;
     private final Path file;
+    private final PointChecks checks;
 
-    private Zkey(final BinaryContainer f, final boolean checked)
+    private Zkey(final BinaryContainer f, final PointChecks checks)
     {
+        this.checks = checks;
         file = f.file();
         final long hAt = f.section(HEADER);
         f.require(HEADER, hAt, 4, "protocol");
@@ -105,18 +112,18 @@ public final class Zkey implements AutoCloseable
                 + " is not a power of two in [2, 2^28]");
         }
         at += 12;
-        final long[] alpha = g1Point(f, GROTH_HEADER, at, checked, "alpha_1");
-        final long[] beta1 = g1Point(f, GROTH_HEADER, at + G1_BYTES, checked, "beta_1");
-        final long[] beta2 = g2Point(f, GROTH_HEADER, at + 2 * G1_BYTES, checked, "beta_2");
-        final long[] gamma2 = g2Point(f, GROTH_HEADER, at + 2 * G1_BYTES + G2_BYTES, checked, "gamma_2");
-        final long[] delta1 = g1Point(f, GROTH_HEADER, at + 2 * G1_BYTES + 2 * G2_BYTES, checked, "delta_1");
-        final long[] delta2 = g2Point(f, GROTH_HEADER, at + 3 * G1_BYTES + 2 * G2_BYTES, checked, "delta_2");
+        final long[] alpha = g1Point(f, GROTH_HEADER, at, checks, "alpha_1");
+        final long[] beta1 = g1Point(f, GROTH_HEADER, at + G1_BYTES, checks, "beta_1");
+        final long[] beta2 = g2Point(f, GROTH_HEADER, at + 2 * G1_BYTES, checks, "beta_2");
+        final long[] gamma2 = g2Point(f, GROTH_HEADER, at + 2 * G1_BYTES + G2_BYTES, checks, "gamma_2");
+        final long[] delta1 = g1Point(f, GROTH_HEADER, at + 2 * G1_BYTES + 2 * G2_BYTES, checks, "delta_1");
+        final long[] delta2 = g2Point(f, GROTH_HEADER, at + 3 * G1_BYTES + 2 * G2_BYTES, checks, "delta_2");
         final long[] ic = new long[(nPublic + 1) * G1.AFFINE_LIMBS];
         final long icAt = f.section(IC);
         requireSize(f, IC, (long)(nPublic + 1) * G1_BYTES);
         for (int i = 0; i <= nPublic; i++)
         {
-            System.arraycopy(g1Point(f, IC, icAt + (long)i * G1_BYTES, checked, "IC point " + i), 0, ic,
+            System.arraycopy(g1Point(f, IC, icAt + (long)i * G1_BYTES, checks, "IC point " + i), 0, ic,
                 i * G1.AFFINE_LIMBS, G1.AFFINE_LIMBS);
         }
         vk = new VerifyingKey(alpha, beta1, beta2, gamma2, delta1, delta2, ic);
@@ -135,9 +142,9 @@ public final class Zkey implements AutoCloseable
         arena = Arena.ofShared();
         try
         {
-            final G1AffineVector allA = g1Section(f, A, nVars, checked);
-            final G1AffineVector allB1 = g1Section(f, B1, nVars, checked);
-            final G2AffineVector allB2 = g2Section(f, B2, nVars, checked);
+            final G1AffineVector allA = g1Section(f, A, nVars, checks);
+            final G1AffineVector allB1 = g1Section(f, B1, nVars, checks);
+            final G2AffineVector allB2 = g2Section(f, B2, nVars, checks);
             // signals absent from A or B have points at infinity: keep the others, selected by a density bitmap
             aDensity = finite(allA.segment(), G1AffineVector.ELEMENT_BYTES, nVars);
             bDensity = finite(allB1.segment(), G1AffineVector.ELEMENT_BYTES, nVars);
@@ -152,8 +159,8 @@ public final class Zkey implements AutoCloseable
             a = G1AffineVector.wrap(compact(allA.segment(), G1AffineVector.ELEMENT_BYTES, aDensity));
             b1 = G1AffineVector.wrap(compact(allB1.segment(), G1AffineVector.ELEMENT_BYTES, bDensity));
             b2 = G2AffineVector.wrap(compact(allB2.segment(), G2AffineVector.ELEMENT_BYTES, bDensity));
-            c = g1Section(f, C, nVars - nPublic - 1, checked);
-            h = g1Section(f, H, domainSize, checked);
+            c = g1Section(f, C, nVars - nPublic - 1, checks);
+            h = g1Section(f, H, domainSize, checks);
             provingKey = new ProvingKey(vk, jproveOrder(h), c, a, b1, b2, SnarkjsReduction.INSTANCE, null);
         }
         catch (final RuntimeException | Error e)
@@ -194,18 +201,53 @@ public final class Zkey implements AutoCloseable
     }
 
     /**
-     * Maps and validates a {@code .zkey} file.
+     * Maps and validates a {@code .zkey} file, remembering nothing.
      *
      * @param checked whether to test every point for subgroup membership (false only for trusted files).
      * @throws io.jprove.engine.r1cs.MalformedFileException naming file, section and byte offset of what is wrong.
      */
     public static Zkey open(final Path file, final boolean checked)
     {
+        return open(file, checked, CheckedKeys.none());
+    }
+
+    /**
+     * Maps and validates a {@code .zkey} file. With {@code checked}, a file whose SHA-256 is in {@code remembered}
+     * has its points taken as they are ({@link PointChecks#REMEMBERED}); any other is checked in full and, once it
+     * has passed, added there. The structure (sections, sizes, counts, coefficients) is checked every time.
+     *
+     * @param checked    whether to test every point for subgroup membership (false only for trusted files).
+     * @param remembered the keys that passed before ({@link CheckedKeys#none()} for none).
+     * @throws io.jprove.engine.r1cs.MalformedFileException naming file, section and byte offset of what is wrong.
+     */
+    public static Zkey open(final Path file, final boolean checked, final CheckedKeys remembered)
+    {
         try (BinaryContainer f = BinaryContainer.open(file, "zkey", 1, SECTIONS))
         {
-            return new Zkey(f, checked);
+            if (!checked)
+            {
+                return new Zkey(f, PointChecks.ON_CURVE);
+            }
+            final String digest = remembered.file() == null ? null : CheckedKeys.sha256(f.data());
+            if (digest != null && remembered.contains(CHECKED_KIND, digest))
+            {
+                return new Zkey(f, PointChecks.REMEMBERED);
+            }
+            final Zkey zkey = new Zkey(f, PointChecks.ALL);
+            if (digest != null)
+            {
+                remembered.add(CHECKED_KIND, digest);
+            }
+            return zkey;
         }
     }
+
+    /** @return what was checked of the points when the file was opened. */
+    public PointChecks pointChecks()
+    {
+        return checks;
+    }
+
 
     private static long requireBaseField(final BinaryContainer f, final long at)
     {
@@ -246,49 +288,57 @@ public final class Zkey implements AutoCloseable
         MemorySegment.copy(f.data(), LIMB, at, out, offset, count);
     }
 
-    private static long[] g1Point(final BinaryContainer f, final int type, final long at, final boolean checked,
+    private static long[] g1Point(final BinaryContainer f, final int type, final long at, final PointChecks checks,
         final String what)
     {
         f.require(type, at, G1_BYTES, what);
         final long[] p = new long[G1.AFFINE_LIMBS];
         readLimbs(f, at, p, 0, G1.AFFINE_LIMBS);
-        validateG1(f, type, at, p, 0, checked, what);
+        validateG1(f, type, at, p, 0, checks, what);
         return p;
     }
 
-    private static long[] g2Point(final BinaryContainer f, final int type, final long at, final boolean checked,
+    private static long[] g2Point(final BinaryContainer f, final int type, final long at, final PointChecks checks,
         final String what)
     {
         f.require(type, at, G2_BYTES, what);
         final long[] p = new long[G2.AFFINE_LIMBS];
         readLimbs(f, at, p, 0, G2.AFFINE_LIMBS);
-        validateG2(f, type, at, p, 0, checked, what);
+        validateG2(f, type, at, p, 0, checks, what);
         return p;
     }
 
     private static void validateG1(final BinaryContainer f, final int type, final long at, final long[] p,
-        final int o, final boolean checked, final String what)
+        final int o, final PointChecks checks, final String what)
     {
+        if (checks == PointChecks.REMEMBERED)
+        {
+            return;
+        }
         requireCanonical(f, type, at, p, o, 2, what);
         if (!G1.isOnCurve(p, o))
         {
             throw f.error(SECTIONS[type], at, what + ": G1 point is not on the curve");
         }
-        if (checked && !G1.isInSubgroup(p, o))
+        if (checks == PointChecks.ALL && !G1.isInSubgroup(p, o))
         {
             throw f.error(SECTIONS[type], at, what + ": G1 point is not in the prime-order subgroup");
         }
     }
 
     private static void validateG2(final BinaryContainer f, final int type, final long at, final long[] p,
-        final int o, final boolean checked, final String what)
+        final int o, final PointChecks checks, final String what)
     {
+        if (checks == PointChecks.REMEMBERED)
+        {
+            return;
+        }
         requireCanonical(f, type, at, p, o, 4, what);
         if (!G2.isOnCurve(p, o))
         {
             throw f.error(SECTIONS[type], at, what + ": G2 point is not on the curve");
         }
-        if (checked && !G2.isInSubgroup(p, o))
+        if (checks == PointChecks.ALL && !G2.isInSubgroup(p, o))
         {
             throw f.error(SECTIONS[type], at, what + ": G2 point is not in the prime-order subgroup");
         }
@@ -307,37 +357,45 @@ public final class Zkey implements AutoCloseable
         }
     }
 
-    private G1AffineVector g1Section(final BinaryContainer f, final int type, final int n, final boolean checked)
+    private G1AffineVector g1Section(final BinaryContainer f, final int type, final int n, final PointChecks checks)
     {
         final long start = f.section(type);
         requireSize(f, type, (long)n * G1_BYTES);
         final G1AffineVector v = G1AffineVector.allocate(arena, n);
         MemorySegment.copy(f.data(), start, v.segment(), 0, (long)n * G1_BYTES);
+        if (checks == PointChecks.REMEMBERED)
+        {
+            return v;
+        }
         LongStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().forEach(k ->
         {
             final long[] p = new long[G1.AFFINE_LIMBS];
             for (long i = k * CHUNK; i < Math.min(n, (k + 1) * CHUNK); i++)
             {
                 v.get(i, p, 0);
-                validateG1(f, type, start + i * G1_BYTES, p, 0, checked, "point " + i);
+                validateG1(f, type, start + i * G1_BYTES, p, 0, checks, "point " + i);
             }
         });
         return v;
     }
 
-    private G2AffineVector g2Section(final BinaryContainer f, final int type, final int n, final boolean checked)
+    private G2AffineVector g2Section(final BinaryContainer f, final int type, final int n, final PointChecks checks)
     {
         final long start = f.section(type);
         requireSize(f, type, (long)n * G2_BYTES);
         final G2AffineVector v = G2AffineVector.allocate(arena, n);
         MemorySegment.copy(f.data(), start, v.segment(), 0, (long)n * G2_BYTES);
+        if (checks == PointChecks.REMEMBERED)
+        {
+            return v;
+        }
         LongStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().forEach(k ->
         {
             final long[] p = new long[G2.AFFINE_LIMBS];
             for (long i = k * CHUNK; i < Math.min(n, (k + 1) * CHUNK); i++)
             {
                 v.get(i, p, 0);
-                validateG2(f, type, start + i * G2_BYTES, p, 0, checked, "point " + i);
+                validateG2(f, type, start + i * G2_BYTES, p, 0, checks, "point " + i);
             }
         });
         return v;

@@ -2,13 +2,16 @@ package io.jprove.engine.formats.bellperson;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.engine.circuits.PoseidonChain;
+import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.groth16.CpuProverBackend;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;
@@ -25,7 +29,6 @@ import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.SetupProgress;
-import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.MalformedFileException;
 import io.jprove.engine.r1cs.ProverInputs;
@@ -90,6 +93,34 @@ class BellpersonParamsTest
                 }
             }
         }
+    }
+
+    @Test
+    void shouldRememberParamsOnlyOnceTheyPassedEveryCheck() throws IOException
+    {
+        final CheckedKeys remembered = CheckedKeys.at(dir.resolve("remembered/checked-keys"));
+        try (ProvingKey trusted = BellpersonParams.read(params, false, 2, remembered))
+        {
+            assertFalse(Files.exists(remembered.file()), "an unchecked read proves nothing to remember");
+        }
+        for (int run = 0; run < 2; run++)
+        {
+            try (ProvingKey back = BellpersonParams.read(params, true, 2, remembered))
+            {
+                assertEquals(pk.vk(), back.vk());
+                assertArrayEquals(pk.bG2().toUncompressedBytes(0, (int)pk.bG2().size()),
+                    back.bG2().toUncompressedBytes(0, (int)back.bG2().size()));
+            }
+            assertEquals(List.of("params-points-v1 sha256:" + CheckedKeys.sha256(MemorySegment.ofArray(
+                Files.readAllBytes(params)))), Files.readAllLines(remembered.file()));
+        }
+        // a damaged copy is another digest: checked again, refused, not remembered
+        final byte[] offCurve = Files.readAllBytes(params);
+        offCurve[offCurve.length - 1] ^= 1;
+        final Path bad = dir.resolve("remembered-bad.params");
+        Files.write(bad, offCurve);
+        assertThrows(MalformedFileException.class, () -> BellpersonParams.read(bad, true, 2, remembered));
+        assertEquals(1, Files.readAllLines(remembered.file()).size());
     }
 
     @Test
