@@ -10,7 +10,6 @@ import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.pipeline.BufferPool;
 import io.jprove.engine.pipeline.BufferShape;
-import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.OffHeapBufferPool;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
@@ -132,7 +131,7 @@ final class BenchEngineCommand implements Callable<Integer>
     /** Every partition's buffers at once, within the budget, or the job would wait for buffers it holds itself. */
     private void checkRoom(final EngineRun.Parameters parameters, final BufferPool pool)
     {
-        final long each = BufferShape.of(CircuitShape.recorded(parameters.matrices()).counts()).bytes();
+        final long each = BufferShape.of(parameters.matrices().counts()).bytes();
         if (each * partitions > pool.budgetBytes() || partitions > OffHeapBufferPool.MAX_SETS)
         {
             throw new IllegalArgumentException("--presynthesized holds all " + partitions + " partitions in host "

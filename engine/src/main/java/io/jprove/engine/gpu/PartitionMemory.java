@@ -10,6 +10,7 @@ import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceMemory;
 import io.jprove.kernels.DeviceStream;
 import io.jprove.kernels.HostMemory;
+import io.jprove.kernels.msm.GpuScalarSplit;
 
 /**
  * One partition's memory on the device and the stream its work runs on: a, b, c (m elements each; the H chain runs
@@ -22,6 +23,7 @@ final class PartitionMemory implements AutoCloseable
     /** Result slots: 9 sums (h, and l, a, b1, b2 each as batch-add + tail MSM) and 3 splits' counts. */
     static final int SUMS = 9;
     static final int SPLITS = 3;
+    private static final long COUNTS_BYTES = 2L * Long.BYTES;
 
     private final long domainSize;
     private final long scalars;
@@ -42,8 +44,8 @@ final class PartitionMemory implements AutoCloseable
         this.domainSize = domainSize;
         this.scalars = scalars;
         this.sumBytes = sumBytes;
-        final long bitmapBytes = words(scalars) * Long.BYTES;
-        final long resultBytes = SUMS * sumBytes + SPLITS * 2L * Long.BYTES;
+        final long bitmapBytes = GpuScalarSplit.bitmapBytes(scalars);
+        final long resultBytes = countsOffset(SPLITS);
         final DeviceMemory[] made = new DeviceMemory[7];
         HostMemory host = null;
         try
@@ -90,11 +92,6 @@ final class PartitionMemory implements AutoCloseable
         return new PartitionMemory(accelerator, domainSize, scalars, sumBytes);
     }
 
-    private static long words(final long bits)
-    {
-        return Math.max(1, (bits + 63) / 64);
-    }
-
     /** @return whether a partition of this shape uses these buffers. */
     boolean fits(final long m, final long n)
     {
@@ -111,7 +108,7 @@ final class PartitionMemory implements AutoCloseable
         b.copyFrom(partition.b().segment(), stream);
         c.copyFrom(partition.c().segment(), stream);
         z.copyFrom(partition.assignment().segment(), stream);
-        final long bitmapBytes = words(scalars) * Long.BYTES;
+        final long bitmapBytes = GpuScalarSplit.bitmapBytes(scalars);
         final MemorySegment host = staging.segment();
         stage(partition.aDensity(), host.asSlice(0, bitmapBytes));
         stage(partition.bDensity(), host.asSlice(bitmapBytes, bitmapBytes));
@@ -123,33 +120,37 @@ final class PartitionMemory implements AutoCloseable
     /** The bitmap's words; no bitmap means every scalar has a base, which all bits set says the same way. */
     private void stage(final BitSet density, final MemorySegment words)
     {
-        if (density == null)
+        BitSet bits = density;
+        if (bits == null)
         {
-            final BitSet all = new BitSet();
-            all.set(0, Math.toIntExact(scalars));
-            stage(all, words);
-            return;
+            bits = new BitSet();
+            bits.set(0, Math.toIntExact(scalars));
         }
-        if (density.length() > scalars)
-        {
-            throw new IllegalArgumentException("density bit " + (density.length() - 1) + " is set past the "
-                + scalars + " scalars of the assignment");
-        }
-        words.fill((byte)0);
-        final long[] w = density.toLongArray();
-        MemorySegment.copy(w, 0, words, ValueLayout.JAVA_LONG, 0, w.length);
+        GpuScalarSplit.writeBitmap(bits, scalars, words);
+    }
+
+    /** Where in the results sum {@code i} is: {@link #SUMS} of them, each room for the larger curve's point. */
+    private long sumOffset(final int i)
+    {
+        return i * sumBytes;
+    }
+
+    /** Where in the results split {@code i}'s two counts are, after the sums. */
+    private long countsOffset(final int i)
+    {
+        return sumOffset(SUMS) + i * COUNTS_BYTES;
     }
 
     /** @return result slot {@code i}'s device memory (a sum, {@link #SUMS} of them). */
     DeviceMemory sum(final int i)
     {
-        return results.view(i * sumBytes, sumBytes);
+        return results.view(sumOffset(i), sumBytes);
     }
 
     /** @return split {@code i}'s counts' device memory (two longs). */
     DeviceMemory counts(final int i)
     {
-        return results.view(SUMS * sumBytes + i * 2L * Long.BYTES, 2L * Long.BYTES);
+        return results.view(countsOffset(i), COUNTS_BYTES);
     }
 
     /** Queues the results back to the host and waits for everything queued on the stream. */
@@ -164,13 +165,13 @@ final class PartitionMemory implements AutoCloseable
     /** @return the {@code i}th sum's XYZZ limbs from {@link #readResults()}'s memory. */
     long[] sumLimbs(final MemorySegment host, final int i, final long bytes)
     {
-        return host.asSlice(i * sumBytes, bytes).toArray(ValueLayout.JAVA_LONG);
+        return host.asSlice(sumOffset(i), bytes).toArray(ValueLayout.JAVA_LONG);
     }
 
     /** @return split {@code i}'s counts from {@link #readResults()}'s memory. */
     long[] countsOf(final MemorySegment host, final int i)
     {
-        return host.asSlice(SUMS * sumBytes + i * 2L * Long.BYTES, 2L * Long.BYTES).toArray(ValueLayout.JAVA_LONG);
+        return host.asSlice(countsOffset(i), COUNTS_BYTES).toArray(ValueLayout.JAVA_LONG);
     }
 
     DeviceMemory a()

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -38,7 +37,6 @@ final class DeviceLane implements AutoCloseable
     private final List<AgentRunner> runners = new ArrayList<>();
     private final Map<ProvingKey, Groth16Prover> provers = new IdentityHashMap<>();
     private final List<PreparedKey> prepared = new ArrayList<>();
-    private final List<String> preparations = new CopyOnWriteArrayList<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile String unusable;
     private final SecureRandom rng = new SecureRandom();
@@ -151,19 +149,15 @@ final class DeviceLane implements AutoCloseable
         prepared.add(ready);
         timeline.stage(job, partition, worker, device(), timeline.nameId("prepare key"), startNs,
             TimelineClock.nowNs() - startNs);
-        if (!ready.preparation().isEmpty())
-        {
-            preparations.add(ready.preparation());
-        }
         final Groth16Prover prover = new Groth16Prover(ready, backend, rng);
         provers.put(key, prover);
         return prover;
     }
 
     /** @return what preparing each key on this device took ({@link PreparedKey#preparation()}), in order. */
-    List<String> preparations()
+    synchronized List<String> preparations()
     {
-        return List.copyOf(preparations);
+        return prepared.stream().map(PreparedKey::preparation).filter(p -> !p.isEmpty()).toList();
     }
 
     /** Stops the workers (each finishes its current partition), then frees the prepared keys. */

@@ -78,24 +78,48 @@ public final class GpuScalarSplit implements AutoCloseable
      */
     public static DeviceMemory upload(final Accelerator accelerator, final BitSet density, final long bits)
     {
+        final long bytes = bitmapBytes(bits);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment host = arena.allocate(bytes, Long.BYTES);
+            writeBitmap(density, bits, host);
+            final DeviceMemory memory = accelerator.allocate(bytes);
+            memory.copyFrom(host, null);
+            return memory;
+        }
+    }
+
+    /**
+     * @param bits the scalar count a bitmap serves.
+     * @return the bytes of its words on the device: at least one word.
+     */
+    public static long bitmapBytes(final long bits)
+    {
+        return Math.max(1, (bits + 63) / 64) * Long.BYTES;
+    }
+
+    /**
+     * Writes a density bitmap's words, as {@link #upload} sends them, into host memory (for a caller that copies them
+     * itself, on its own stream); the words past the bitmap's are cleared.
+     *
+     * @param density the bitmap, or null for none (no bits set).
+     * @param bits    the scalar count the bitmap serves.
+     * @param words   at least {@link #bitmapBytes(long)} bytes.
+     * @throws IllegalArgumentException when a bit at or past {@code bits} is set.
+     */
+    public static void writeBitmap(final BitSet density, final long bits, final MemorySegment words)
+    {
         if (density != null && density.length() > bits)
         {
             throw new IllegalArgumentException("bitmap bit " + (density.length() - 1) + " is set past its " + bits
                 + " bits");
         }
-        final long words = Math.max(1, (bits + 63) / 64);
-        final DeviceMemory memory = accelerator.allocate(words * Long.BYTES);
-        try (Arena arena = Arena.ofConfined())
+        words.fill((byte)0);
+        if (density != null)
         {
-            final MemorySegment host = arena.allocate(words * Long.BYTES, Long.BYTES);
-            if (density != null)
-            {
-                final long[] w = density.toLongArray();
-                MemorySegment.copy(w, 0, host, ValueLayout.JAVA_LONG, 0, w.length);
-            }
-            memory.copyFrom(host, null);
+            final long[] w = density.toLongArray();
+            MemorySegment.copy(w, 0, words, ValueLayout.JAVA_LONG, 0, w.length);
         }
-        return memory;
     }
 
     /**
