@@ -14,6 +14,7 @@ import io.jprove.kernels.cuda.FunctionAttribute;
 import io.jprove.kernels.cuda.KernelArgs;
 import io.jprove.kernels.cuda.PinnedBuffer;
 import io.jprove.kernels.ptx.KernelCompiler;
+import io.jprove.kernels.ptx.KernelImages;
 import io.jprove.kernels.ptx.KernelSignature;
 import io.jprove.kernels.ptx.PtxCache;
 import io.jprove.kernels.ptx.PtxKernel;
@@ -27,7 +28,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Runs kernels on one NVIDIA GPU: compiles them to PTX (cached in memory and on disk, {@link PtxCache}), loads them
- * into the device's primary context and launches them on streams. Device memory from {@link #allocate} is used in
+ * into the device's primary context — from a cubin assembled ahead of time for the device's architecture when the
+ * class path has one for that exact PTX ({@link KernelImages}), else through the driver's JIT — and launches them on
+ * streams. Device memory from {@link #allocate} is used in
  * place; host arrays passed to a launch are copied in, and back once it has run (arrays made resident with
  * {@link #upload} stay on the device until {@link #download}/{@link #release}).
  * <p>
@@ -59,6 +62,9 @@ public final class CudaAccelerator implements Accelerator
     /** Time in {@link #kernel}: Java to PTX (or the PTX cache), and the driver's JIT to a loaded module. */
     private final LongAdder ptxNanos = new LongAdder();
     private final LongAdder loadNanos = new LongAdder();
+    private final LongAdder imageLoads = new LongAdder();
+    private final LongAdder jitLoads = new LongAdder();
+    private final String architecture;
     private final int maxThreadsPerBlock;
     private final int multiprocessors;
     private DeviceActivity.Listener listener;
@@ -79,6 +85,8 @@ public final class CudaAccelerator implements Accelerator
         this.timer = new CudaActivityTimer(context, device);
         this.maxThreadsPerBlock = 1024;
         this.multiprocessors = cudaDevice.multiprocessorCount();
+        this.architecture = KernelImages.architecture(cudaDevice.computeCapabilityMajor(),
+            cudaDevice.computeCapabilityMinor());
     }
 
     /**
@@ -116,11 +124,49 @@ public final class CudaAccelerator implements Accelerator
         final CudaModule module;
         synchronized (modules)
         {
-            module = modules.computeIfAbsent(kernel.ptx(), context::loadModule);
+            module = modules.computeIfAbsent(kernel.ptx(), ptx -> load(kernel));
         }
         ptxNanos.add(t1 - t0);
         loadNanos.add(System.nanoTime() - t1);
         return new Handle(kernel, module.function(kernel.entry()));
+    }
+
+    /**
+     * The kernel's image for this device when there is one; else, or when the driver refuses it (an image newer than
+     * the driver), the driver's JIT from the PTX.
+     */
+    private CudaModule load(final PtxKernel kernel)
+    {
+        final byte[] image = KernelImages.find(kernel.ptx(), architecture);
+        if (image != null)
+        {
+            try
+            {
+                final CudaModule module = context.loadImage(image, kernel.name());
+                imageLoads.increment();
+                return module;
+            }
+            catch (final CudaException ex)
+            {
+                System.err.println(device + ": the " + architecture + " image of " + kernel.name() + " was refused ("
+                    + ex.getMessage().lines().findFirst().orElse("") + "); compiling its PTX instead");
+            }
+        }
+        final CudaModule module = context.loadModule(kernel.ptx());
+        jitLoads.increment();
+        return module;
+    }
+
+    /** @return the device's architecture as {@code ptxas} names it, e.g. {@code sm_90}. */
+    public String architecture()
+    {
+        return architecture;
+    }
+
+    /** @return modules loaded from an ahead-of-time image, and through the driver's JIT, so far. */
+    public long[] moduleLoads()
+    {
+        return new long[] {imageLoads.sum(), jitLoads.sum()};
     }
 
     @Override
@@ -135,7 +181,7 @@ public final class CudaAccelerator implements Accelerator
         return ptxNanos.sum();
     }
 
-    /** @return time {@link #kernel} spent in the driver's JIT, loading modules from PTX. */
+    /** @return time {@link #kernel} spent loading modules: the driver's JIT from PTX, or an image (milliseconds). */
     public long loadNanos()
     {
         return loadNanos.sum();

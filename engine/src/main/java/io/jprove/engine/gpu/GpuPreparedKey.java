@@ -120,15 +120,18 @@ public final class GpuPreparedKey implements PreparedKey
     }
 
     /**
-     * " (PTX 3.0 s, driver JIT 40.2 s, ...)" on CUDA, where the two are told apart (the accelerator's totals: a
-     * second key on the same device finds its kernels built); else nothing.
+     * " (PTX 3.0 s, modules loaded 40.2 s: 0 sm_90 images, 27 by the driver's JIT, over the process so far)" on
+     * CUDA, where the parts are told apart (the accelerator's totals: a second key on the same device finds its
+     * kernels built); else nothing.
      */
     private static String buildParts(final Accelerator accelerator)
     {
         if (accelerator instanceof final CudaAccelerator cuda)
         {
-            return String.format(Locale.ROOT, " (PTX %.1f s, driver JIT %.1f s, over the process so far)",
-                cuda.ptxNanos() / 1e9, cuda.loadNanos() / 1e9);
+            final long[] loads = cuda.moduleLoads();
+            return String.format(Locale.ROOT, " (PTX %.1f s, modules loaded %.1f s: %d %s images, %d by the driver's "
+                + "JIT, over the process so far)", cuda.ptxNanos() / 1e9, cuda.loadNanos() / 1e9, loads[0],
+                cuda.architecture(), loads[1]);
         }
         return "";
     }

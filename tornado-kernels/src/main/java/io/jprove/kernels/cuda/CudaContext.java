@@ -78,6 +78,22 @@ public final class CudaContext implements AutoCloseable
     }
 
     /**
+     * Loads a module from a cubin built ahead of time for this device's architecture: no JIT runs.
+     *
+     * @param cubin the ELF image {@code ptxas} wrote.
+     * @param name  what it holds, for errors.
+     * @return the loaded module.
+     * @throws CudaException when the driver refuses the image (another architecture, or a newer image format).
+     */
+    public CudaModule loadImage(final byte[] cubin, final String name)
+    {
+        ensureCurrent();
+        final CudaModule module = CudaModule.loadImage(this, cubin, name);
+        resources.add(module);
+        return module;
+    }
+
+    /**
      * Allocates device memory ({@code cuMemAlloc_v2}); its contents are undefined until written.
      *
      * @param bytes the size in bytes, at least 1.

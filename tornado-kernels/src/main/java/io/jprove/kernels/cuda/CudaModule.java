@@ -12,7 +12,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * A module JIT-compiled by the driver from PTX text ({@code cuModuleLoadDataEx}), with the JIT's logs captured
+ * A module loaded by the driver ({@code cuModuleLoadDataEx}): JIT-compiled from PTX text, or from a cubin that
+ * {@code ptxas} made for this device's architecture ahead of time (no JIT then), with the driver's logs captured
  * through {@code CU_JIT_INFO_LOG_BUFFER} and {@code CU_JIT_ERROR_LOG_BUFFER}. {@link #close()} unloads it; its
  * functions cannot be launched after that.
  */
@@ -46,7 +47,25 @@ public final class CudaModule implements AutoCloseable
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment image = arena.allocateFrom(ptx);
+            return load(context, arena.allocateFrom(ptx), ptx.length() + " characters of PTX" + entryHint(ptx));
+        }
+    }
+
+    /** Loads a cubin (an ELF image for this device's architecture); the context is current. */
+    static CudaModule loadImage(final CudaContext context, final byte[] cubin, final String name)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment image = arena.allocate(cubin.length);
+            MemorySegment.copy(cubin, 0, image, JAVA_BYTE, 0, cubin.length);
+            return load(context, image, "a " + cubin.length + "-byte cubin of " + name);
+        }
+    }
+
+    private static CudaModule load(final CudaContext context, final MemorySegment image, final String what)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
             final MemorySegment infoLog = arena.allocate(LOG_BUFFER_BYTES);
             final MemorySegment errorLog = arena.allocate(LOG_BUFFER_BYTES);
             final MemorySegment options = arena.allocate(JAVA_INT, OPTION_COUNT);
@@ -64,8 +83,7 @@ public final class CudaModule implements AutoCloseable
             if (result != CudaDriver.CUDA_SUCCESS)
             {
                 final String error = log(errorLog);
-                throw new CudaException(result,
-                    "cuModuleLoadDataEx(" + ptx.length() + " characters of PTX" + entryHint(ptx) + ", " + context + ")",
+                throw new CudaException(result, "cuModuleLoadDataEx(" + what + ", " + context + ")",
                     "JIT error log:\n" + (error.isEmpty() ? "(empty)" : error)
                         + (info.isEmpty() ? "" : "\nJIT info log:\n" + info));
             }
