@@ -82,7 +82,8 @@ final class PtxPinTest
         final Map<String, String> current = digests();
         assertTrue(current.keySet().stream().anyMatch(k -> k.startsWith("chain:Fq.mul")), "the chains are digested");
         assertTrue(current.containsKey("kernel:FieldKernels#fqMulChains"), "the field kernels are digested");
-        assertEquals(current.size(), current.values().stream().distinct().count(), "every module differs from the others");
+        assertEquals(current.size(), current.values().stream().distinct().count(),
+            "every module differs from the others");
     }
 
     private static synchronized Map<String, String> digests()
