@@ -82,6 +82,12 @@ public final class Lowering
          * @param clears     whether this column's factor m_k is formed here (reduction, k &lt; words).
          */
         void column(int column, List<Term> products, List<Term> reductions, boolean clears);
+
+        /**
+         * With reduction only: after the last column the result, below 2p, becomes canonical by at most one
+         * subtraction of p.
+         */
+        void subtractOnce();
     }
 
     /** Modular addition and subtraction ({@link MontgomerySchedule#add}, {@link MontgomerySchedule#subtract}). */

@@ -170,6 +170,10 @@ public final class MontgomerySchedule
             }
             lowering.column(k, List.copyOf(products), List.copyOf(reductions), montgomery && k < words);
         }
+        if (montgomery)
+        {
+            lowering.subtractOnce();
+        }
     }
 
     /**
