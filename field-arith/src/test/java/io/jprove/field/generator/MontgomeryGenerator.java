@@ -6,8 +6,10 @@ import io.jprove.field.FieldDescription;
 
 /**
  * Writes {@code <Field>Montgomery.java}: a field's Montgomery multiply, square, add, subtract, negate and halve,
- * unrolled for its limb count, with its modulus limbs and −p⁻¹ as literals. The shapes are the ones measured fastest
- * under the JIT (straight-line code over locals; which carry formula each chain uses is said where it is emitted).
+ * unrolled for its limb count, with its modulus limbs and −p⁻¹ as literals. The multiply, square, product-scanning
+ * multiply, add and subtract lower the field's {@link MontgomerySchedule} on 64-bit limbs (the 55-bit-digit multiply,
+ * negation and halving are Java's alone). The shapes are the ones measured fastest under the JIT (straight-line code
+ * over locals; which carry formula each chain uses is said where it is emitted).
  */
 final class MontgomeryGenerator
 {

@@ -6,7 +6,8 @@ import io.jprove.field.FieldDescription;
 
 /**
  * Writes {@code <Field>WideProduct.java}: the double-width product of two elements as a plain 2n-limb integer and the
- * Montgomery reduction of such an integer, the two halves of lazy reduction in an extension tower. Carries here are
+ * Montgomery reduction of such an integer, the two halves of lazy reduction in an extension tower, lowered from the
+ * field's {@link MontgomerySchedule} (its product scanning and its REDC) on 64-bit limbs. Carries here are
  * two-operand unsigned compares, which the JIT turns into a compare and a flag read: these routines are wide and
  * throughput-bound, where the fewest instructions win.
  */
