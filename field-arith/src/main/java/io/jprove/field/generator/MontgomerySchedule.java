@@ -65,6 +65,12 @@ public final class MontgomerySchedule
         return field;
     }
 
+    /** @return p. */
+    public BigInteger modulus()
+    {
+        return field.modulus();
+    }
+
     /** @return w, the bits of a word. */
     public int wordBits()
     {
@@ -211,11 +217,5 @@ public final class MontgomerySchedule
     public String toString()
     {
         return field.name() + " on " + words + " words of " + wordBits + " bits";
-    }
-
-    /** @return the modulus, for a lowering that states it. */
-    public BigInteger modulus()
-    {
-        return field.modulus();
     }
 }

@@ -157,13 +157,21 @@ final class MontgomeryGenerator
      */
     private final class Cios implements Lowering.Multiplication
     {
+        private List<Term> firstProducts;
+        private List<Term> firstReductions;
+
         @Override
         public void step(final int step, final List<Term> products, final List<Term> reductions)
         {
             if (step > 0)
             {
+                // the loop stands for every step only while they are the first with b_i and m_i for b_0 and m_0
+                rolled(firstProducts, products, step, 0);
+                rolled(firstReductions, reductions, step, 0);
                 return;
             }
+            firstProducts = products;
+            firstReductions = reductions;
             w.line("for (int i = 0; i < " + n + "; i++)");
             w.open();
             w.line("final long bi = b[bo + i];");
@@ -230,6 +238,23 @@ final class MontgomeryGenerator
                 case MODULUS -> "Q" + index;
                 case FACTOR -> "m";
             };
+        }
+    }
+
+    /**
+     * Checks that a step or row a generator writes as one iteration of a loop over i is the first one with i for 0:
+     * its second factors' index is i and every product lands {@code shift·i} words higher.
+     */
+    static void rolled(final List<Term> first, final List<Term> now, final int i, final int shift)
+    {
+        for (int j = 0; j < first.size(); j++)
+        {
+            final Term t = first.get(j);
+            if (!now.get(j).equals(new Term(t.x(), t.xi(), t.y(), i, t.at() + shift * i)))
+            {
+                throw new IllegalStateException("step " + i + " is not step 0 with i for 0, so it cannot be a loop: "
+                    + now.get(j));
+            }
         }
     }
 

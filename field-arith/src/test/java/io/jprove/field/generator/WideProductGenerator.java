@@ -147,6 +147,10 @@ final class WideProductGenerator
             public void reduce(final List<List<Term>> rows)
             {
                 final List<Term> row = rows.getFirst();
+                for (int i = 1; i < rows.size(); i++)
+                {
+                    MontgomeryGenerator.rolled(row, rows.get(i), i, 1);
+                }
                 w.line("for (int i = 0; i < " + rows.size() + "; i++)");
                 w.open();
                 w.line("// one row of REDC: (t0..t" + (n - 1) + ", next limb) += m·p with m = t0·(−p⁻¹), then shift "
