@@ -106,7 +106,7 @@ final class MontgomeryChains
             this.b = b;
         }
 
-        /** Puts p's words and m' in registers (where the lowering first needs them, which fixes their numbering). */
+        /** Puts p's words in registers, where the lowering first needs them (which fixes their numbering). */
         final void modulusWords()
         {
             pw = new String[words];
@@ -116,6 +116,7 @@ final class MontgomeryChains
             }
         }
 
+        /** Puts m' in a register, likewise. */
         final void factorWord()
         {
             mp = ops.constant((int)schedule.factor());
