@@ -3,10 +3,11 @@ package io.jprove.field;
 import java.math.BigInteger;
 
 /**
- * One prime field in Montgomery form, as everything that writes its limb-level code reads it: the Java of
- * {@code FqMontgomery}, {@code FrMontgomery} and {@code FqWideProduct} is generated from it (by the generator in this
- * module's test tree), and the GPU kernel compiler builds its PTX carry chains from the same instance. Only the name,
- * the modulus and the limb count are given; R, −p⁻¹ and R² are derived here, so no constant is written twice.
+ * One prime field in Montgomery form, as everything that writes its limb-level code reads it: its
+ * {@link io.jprove.field.generator.MontgomerySchedule} is lowered to the Java of {@code FqMontgomery},
+ * {@code FrMontgomery} and {@code FqWideProduct} (by the generator in this module's test tree) and to the GPU kernel
+ * compiler's PTX carry chains. Only the name, the modulus and the limb count are given; R, −p⁻¹ and R² are derived
+ * here, so no constant is written twice.
  *
  * @param name    the field's class name, {@code Fq} or {@code Fr}.
  * @param modulus the odd prime p.

@@ -12,7 +12,9 @@ import io.jprove.field.FieldDescription;
 /**
  * Writes the limb-level Java of the BLS12-381 fields from their {@link FieldDescription}s: {@code FqMontgomery},
  * {@code FrMontgomery} (multiply, square, add, subtract, negate, halve) and {@code FqWideProduct} (the double-width
- * product and its reduction, for the tower's lazy reduction). The files are committed under
+ * product and its reduction, for the tower's lazy reduction). The algorithms are {@link MontgomerySchedule}'s, the
+ * same the GPU kernel compiler lowers to PTX; the generators here are its 64-bit Java lowering (carry formulas,
+ * locals, the loop shapes measured fastest under the JIT). The files are committed under
  * {@code field-arith/src/main/java} with a "do not edit" header; {@link GeneratedSourcesTest} regenerates them in
  * every build and fails on any difference.
  * <p>

@@ -6,8 +6,10 @@ import io.jprove.field.FieldDescription;
 
 /**
  * Writes {@code <Field>Montgomery.java}: a field's Montgomery multiply, square, add, subtract, negate and halve,
- * unrolled for its limb count, with its modulus limbs and −p⁻¹ as literals. The shapes are the ones measured fastest
- * under the JIT (straight-line code over locals; which carry formula each chain uses is said where it is emitted).
+ * unrolled for its limb count, with its modulus limbs and −p⁻¹ as literals. The multiply, square, product-scanning
+ * multiply, add and subtract lower the field's {@link MontgomerySchedule} on 64-bit limbs (the 55-bit-digit multiply,
+ * negation and halving are Java's alone). The shapes are the ones measured fastest under the JIT (straight-line code
+ * over locals; which carry formula each chain uses is said where it is emitted).
  */
 final class MontgomeryGenerator
 {
@@ -25,6 +27,7 @@ final class MontgomeryGenerator
     }
 
     private final FieldDescription field;
+    private final MontgomerySchedule schedule;
     private final ProductBorrow borrow;
     private final int n;
     private final SourceWriter w = new SourceWriter();
@@ -32,8 +35,9 @@ final class MontgomeryGenerator
     private MontgomeryGenerator(final FieldDescription field, final ProductBorrow borrow)
     {
         this.field = field;
+        this.schedule = MontgomerySchedule.of(field, 64);
         this.borrow = borrow;
-        this.n = field.limbs();
+        this.n = schedule.words();
     }
 
     /** @return the source of {@code <Field>Montgomery.java}. */
@@ -65,10 +69,10 @@ final class MontgomeryGenerator
         w.line("/** p, limb by limb (least significant first). */");
         for (int i = 0; i < n; i++)
         {
-            w.line("static final long Q" + i + " = " + hex(field.modulusLimb(i)) + ";");
+            w.line("static final long Q" + i + " = " + hex(schedule.modulusWord(i)) + ";");
         }
         w.line("/** −p⁻¹ mod 2^64. */");
-        w.line("static final long INV = " + hex(field.inverse64()) + ";");
+        w.line("static final long INV = " + hex(schedule.factor()) + ";");
         w.line("/** The modulus as limbs, for negation. */");
         w.line("private static final long[] MODULUS_LIMBS = {" + SourceWriter.names("Q", 0, n) + "};");
         w.line("");
@@ -143,43 +147,121 @@ final class MontgomeryGenerator
         w.open();
         loadA();
         zeros(n);
-        w.line("for (int i = 0; i < " + n + "; i++)");
-        w.open();
-        w.line("final long bi = b[bo + i];");
-        w.line("// (A, t0) = t0 + a0*bi;  m = t0*INV;  C = carry of t0 + m*q0");
-        w.line("long lo = a0 * bi;");
-        w.line("long hi = Math.unsignedMultiplyHigh(a0, bi);");
-        w.line("long s = lo + t0;");
-        w.line("long A = hi + Limbs.carry(t0, s);");
-        w.line("t0 = s;");
-        w.line("final long m = t0 * INV;");
-        w.line("lo = m * Q0;");
-        w.line("s = lo + t0;");
-        w.line("long C = Math.unsignedMultiplyHigh(m, Q0) + Limbs.carry(t0, s);");
-        for (int j = 1; j < n; j++)
+        schedule.multiply(new Cios());
+        w.close();
+    }
+
+    /**
+     * The CIOS steps as one loop over i (they differ only in i): each product and reduction term of a limb in turn,
+     * each with a carry of its own (A, C); the reduction's result lands a limb lower, which is the step's shift.
+     */
+    private final class Cios implements Lowering.Multiplication
+    {
+        private List<Term> firstProducts;
+        private List<Term> firstReductions;
+
+        @Override
+        public void step(final int step, final List<Term> products, final List<Term> reductions)
         {
-            final String t = "t" + j;
-            w.line("// (A, " + t + ") = " + t + " + a" + j + "*bi + A;  (C, t" + (j - 1) + ") = " + t + " + m*q" + j
-                + " + C");
-            w.line("lo = a" + j + " * bi;");
-            w.line("hi = Math.unsignedMultiplyHigh(a" + j + ", bi);");
-            w.line("s = lo + " + t + ";");
-            w.line("hi += Limbs.carry(" + t + ", s);");
-            w.line("lo = s + A;");
-            w.line("A = hi + Limbs.carry(A, lo);");
-            w.line(t + " = lo;");
-            w.line("lo = m * Q" + j + ";");
-            w.line("hi = Math.unsignedMultiplyHigh(m, Q" + j + ");");
-            w.line("s = lo + " + t + ";");
-            w.line("hi += Limbs.carry(" + t + ", s);");
-            w.line("lo = s + C;");
-            w.line("C = hi + Limbs.carry(C, lo);");
-            w.line("t" + (j - 1) + " = lo;");
+            if (step > 0)
+            {
+                // the loop stands for every step only while they are the first with b_i and m_i for b_0 and m_0
+                rolled(firstProducts, products, step, 0);
+                rolled(firstReductions, reductions, step, 0);
+                return;
+            }
+            firstProducts = products;
+            firstReductions = reductions;
+            w.line("for (int i = 0; i < " + n + "; i++)");
+            w.open();
+            w.line("final long bi = b[bo + i];");
+            final String[] first = factors(products.getFirst());
+            final String[] reduction = factors(reductions.getFirst());
+            final String t0 = "t" + products.getFirst().at();
+            w.line("// (A, " + t0 + ") = " + t0 + " + " + first[0] + "*" + first[1] + ";  m = " + t0
+                + "*INV;  C = carry of " + t0 + " + m*q0");
+            w.line("long lo = " + first[0] + " * " + first[1] + ";");
+            w.line("long hi = Math.unsignedMultiplyHigh(" + first[0] + ", " + first[1] + ");");
+            w.line("long s = lo + " + t0 + ";");
+            w.line("long A = hi + Limbs.carry(" + t0 + ", s);");
+            w.line(t0 + " = s;");
+            w.line("final long m = " + t0 + " * INV;");
+            w.line("lo = " + reduction[0] + " * " + reduction[1] + ";");
+            w.line("s = lo + " + t0 + ";");
+            w.line("long C = Math.unsignedMultiplyHigh(" + reduction[0] + ", " + reduction[1] + ") + Limbs.carry("
+                + t0 + ", s);");
+            for (int j = 1; j < products.size(); j++)
+            {
+                final String[] x = factors(products.get(j));
+                final String[] y = factors(reductions.get(j));
+                final String t = "t" + products.get(j).at();
+                final String shifted = "t" + (reductions.get(j).at() - 1);
+                w.line("// (A, " + t + ") = " + t + " + " + x[0] + "*" + x[1] + " + A;  (C, " + shifted + ") = " + t
+                    + " + m*q" + j + " + C");
+                w.line("lo = " + x[0] + " * " + x[1] + ";");
+                w.line("hi = Math.unsignedMultiplyHigh(" + x[0] + ", " + x[1] + ");");
+                w.line("s = lo + " + t + ";");
+                w.line("hi += Limbs.carry(" + t + ", s);");
+                w.line("lo = s + A;");
+                w.line("A = hi + Limbs.carry(A, lo);");
+                w.line(t + " = lo;");
+                w.line("lo = " + y[0] + " * " + y[1] + ";");
+                w.line("hi = Math.unsignedMultiplyHigh(" + y[0] + ", " + y[1] + ");");
+                w.line("s = lo + " + t + ";");
+                w.line("hi += Limbs.carry(" + t + ", s);");
+                w.line("lo = s + C;");
+                w.line("C = hi + Limbs.carry(C, lo);");
+                w.line(shifted + " = lo;");
+            }
+            w.line("t" + (n - 1) + " = C + A;");
+            w.close();
         }
-        w.line("t" + (n - 1) + " = C + A;");
-        w.close();
-        w.line("reduceOnce(r, ro, " + SourceWriter.names("t", 0, n) + ");");
-        w.close();
+
+        @Override
+        public void subtractOnce()
+        {
+            w.line("reduceOnce(r, ro, " + SourceWriter.names("t", 0, n) + ");");
+        }
+
+        /** @return a term's factors as the loop names them: a_j, the loop's b_i, the modulus limb Q_j, m. */
+        private String[] factors(final Term t)
+        {
+            return javaOrder(t, name(t.x(), t.xi()), name(t.y(), t.yi()));
+        }
+
+        private String name(final Term.Operand operand, final int index)
+        {
+            return switch (operand)
+            {
+                case A -> "a" + index;
+                case B -> "bi";
+                case MODULUS -> "Q" + index;
+                case FACTOR -> "m";
+            };
+        }
+    }
+
+    /**
+     * Checks that a step or row a generator writes as one iteration of a loop over i is the first one with i for 0:
+     * its second factors' index is i and every product lands {@code shift·i} words higher.
+     */
+    static void rolled(final List<Term> first, final List<Term> now, final int i, final int shift)
+    {
+        for (int j = 0; j < first.size(); j++)
+        {
+            final Term t = first.get(j);
+            if (!now.get(j).equals(new Term(t.x(), t.xi(), t.y(), i, t.at() + shift * i)))
+            {
+                throw new IllegalStateException("step " + i + " is not step 0 with i for 0, so it cannot be a loop: "
+                    + now.get(j));
+            }
+        }
+    }
+
+    /** @return the two factors of a term in the order the Java writes them: the Montgomery factor first. */
+    static String[] javaOrder(final Term t, final String x, final String y)
+    {
+        return t.x() == Term.Operand.MODULUS ? new String[] {y, x} : new String[] {x, y};
     }
 
     /**
@@ -237,41 +319,52 @@ final class MontgomeryGenerator
         w.line("long v;");
         w.line("long lo;");
         w.line("long hi;");
-        for (int k = 0; k < 2 * n - 1; k++)
+        schedule.productScanning(new Lowering.Columns()
         {
-            for (int i = Math.max(0, k - n + 1); i <= Math.min(k, n - 1); i++)
+            @Override
+            public void column(final int k, final List<Term> products, final List<Term> reductions,
+                final boolean clears)
             {
-                w.line("u = a[" + SourceWriter.at("ao", i) + "];");
-                w.line("v = b[" + SourceWriter.at("bo", k - i) + "];");
-                accumulate("u", "v");
+                for (final Term t : products)
+                {
+                    w.line("u = a[" + SourceWriter.at("ao", t.xi()) + "];");
+                    w.line("v = b[" + SourceWriter.at("bo", t.yi()) + "];");
+                    accumulate(w, "u", "v");
+                }
+                for (final Term t : reductions)
+                {
+                    final String[] f = javaOrder(t, "Q" + t.xi(), "m" + t.yi());
+                    accumulate(w, f[0], f[1]);
+                }
+                if (clears)
+                {
+                    w.line("final long m" + k + " = w0 * INV;");
+                    w.line("// w0 + m·q0 ≡ 0 (mod 2^64) by the choice of m, so the low word carries exactly when w0 "
+                        + "is non-zero");
+                    w.line("hi = Math.unsignedMultiplyHigh(m" + k + ", Q0) + (w0 != 0 ? 1L : 0L);");
+                    w.line("w1 += hi;");
+                    w.line("w2 += Limbs.carry(hi, w1);");
+                }
+                else
+                {
+                    w.line("final long s" + (k - n) + " = w0;");
+                }
+                w.line("w0 = w1;");
+                w.line("w1 = w2;");
+                w.line("w2 = 0;");
             }
-            for (int j = Math.max(0, k - n + 1); j < Math.min(k, n); j++)
+
+            @Override
+            public void subtractOnce()
             {
-                accumulate("m" + j, "Q" + (k - j));
+                w.line("reduceOnce(r, ro, " + SourceWriter.names("s", 0, n - 1) + ", w0);");
             }
-            if (k < n)
-            {
-                w.line("final long m" + k + " = w0 * INV;");
-                w.line("// w0 + m·q0 ≡ 0 (mod 2^64) by the choice of m, so the low word carries exactly when w0 is "
-                    + "non-zero");
-                w.line("hi = Math.unsignedMultiplyHigh(m" + k + ", Q0) + (w0 != 0 ? 1L : 0L);");
-                w.line("w1 += hi;");
-                w.line("w2 += Limbs.carry(hi, w1);");
-            }
-            else
-            {
-                w.line("final long s" + (k - n) + " = w0;");
-            }
-            w.line("w0 = w1;");
-            w.line("w1 = w2;");
-            w.line("w2 = 0;");
-        }
-        w.line("reduceOnce(r, ro, " + SourceWriter.names("s", 0, n - 1) + ", w0);");
+        }, true);
         w.close();
     }
 
-    /** (w2:w1:w0) += x·y. */
-    private void accumulate(final String x, final String y)
+    /** (w2:w1:w0) += x·y: each product's low word carries into its high word, which cannot overflow. */
+    static void accumulate(final SourceWriter w, final String x, final String y)
     {
         w.line("lo = " + x + " * " + y + ";");
         w.line("hi = Math.unsignedMultiplyHigh(" + x + ", " + y + ");");
@@ -282,10 +375,10 @@ final class MontgomeryGenerator
     }
 
     /** {@code lo = x·y; hi = …; lo += t; hi += carry}, then the incoming carry {@code c} unless {@code first}. */
-    private void product(final String x, final String y, final String t, final boolean first)
+    private void product(final String[] factors, final String t, final boolean first)
     {
-        w.line("lo = " + x + " * " + y + ";");
-        w.line("hi = Math.unsignedMultiplyHigh(" + x + ", " + y + ");");
+        w.line("lo = " + factors[0] + " * " + factors[1] + ";");
+        w.line("hi = Math.unsignedMultiplyHigh(" + factors[0] + ", " + factors[1] + ");");
         w.line("lo += " + t + ";");
         w.line("hi += Limbs.carry(" + t + ", lo);");
         if (!first)
@@ -310,53 +403,88 @@ final class MontgomeryGenerator
         w.line("long lo;");
         w.line("long hi;");
         w.line("long c;");
-        w.line("// off-diagonal products a_i·a_j, i < j");
-        for (int i = 0; i < n - 1; i++)
-        {
-            for (int j = i + 1; j < n; j++)
-            {
-                product("a" + i, "a" + j, "t" + (i + j), j == i + 1);
-                w.line("t" + (i + j) + " = lo;");
-                w.line("c = hi;");
-            }
-            w.line("t" + (i + n) + " = c;");
-        }
-        w.line("// double them");
-        w.line("t" + (2 * n - 1) + " = t" + (2 * n - 2) + " >>> 63;");
-        for (int k = 2 * n - 2; k >= 2; k--)
-        {
-            w.line("t" + k + " = (t" + k + " << 1) | (t" + (k - 1) + " >>> 63);");
-        }
-        w.line("t1 <<= 1;");
-        w.line("// add the diagonal squares a_i² at limbs 2i, 2i+1");
-        w.line("c = 0;");
-        for (int i = 0; i < n; i++)
-        {
-            product("a" + i, "a" + i, "t" + 2 * i, false);
-            w.line("t" + 2 * i + " = lo;");
-            w.line("t" + (2 * i + 1) + " += hi;");
-            w.line("c = Limbs.carry(hi, t" + (2 * i + 1) + ");");
-        }
-        w.line("// Montgomery reduction, one limb at a time; 'top' carries into the limb above the window");
-        w.line("long top = 0;");
-        w.line("long m;");
-        for (int i = 0; i < n; i++)
-        {
-            w.line("m = t" + i + " * INV;");
-            for (int j = 0; j < n; j++)
-            {
-                product("m", "Q" + j, "t" + (i + j), j == 0);
-                w.line("t" + (i + j) + " = lo;");
-                w.line("c = hi;");
-            }
-            final String above = "t" + (i + n);
-            w.line("lo = " + above + " + c;");
-            w.line("hi = Limbs.carry(c, lo);");
-            w.line(above + " = lo + top;");
-            w.line("top = hi + Limbs.carry(top, " + above + ");");
-        }
-        w.line("reduceOnce(r, ro, " + SourceWriter.names("t", n, 2 * n) + ");");
+        schedule.square(new Squaring());
         w.close();
+    }
+
+    /**
+     * The square on 2n limbs in locals: each product with its carry-in folded into its own high limb (which cannot
+     * overflow), so one running carry per row; the doubling is a shift across the limbs.
+     */
+    private final class Squaring implements Lowering.Squaring
+    {
+        @Override
+        public void crossProducts(final List<List<Term>> rows)
+        {
+            w.line("// off-diagonal products a_i·a_j, i < j");
+            for (final List<Term> row : rows)
+            {
+                for (int j = 0; j < row.size(); j++)
+                {
+                    final Term t = row.get(j);
+                    product(new String[] {"a" + t.xi(), "a" + t.yi()}, "t" + t.at(), j == 0);
+                    w.line("t" + t.at() + " = lo;");
+                    w.line("c = hi;");
+                }
+                w.line("t" + (row.getLast().at() + 1) + " = c;");
+            }
+        }
+
+        @Override
+        public void doubleCrossProducts()
+        {
+            w.line("// double them");
+            w.line("t" + (2 * n - 1) + " = t" + (2 * n - 2) + " >>> 63;");
+            for (int k = 2 * n - 2; k >= 2; k--)
+            {
+                w.line("t" + k + " = (t" + k + " << 1) | (t" + (k - 1) + " >>> 63);");
+            }
+            w.line("t1 <<= 1;");
+        }
+
+        @Override
+        public void diagonal(final List<Term> squares)
+        {
+            w.line("// add the diagonal squares a_i² at limbs 2i, 2i+1");
+            w.line("c = 0;");
+            for (final Term t : squares)
+            {
+                product(new String[] {"a" + t.xi(), "a" + t.yi()}, "t" + t.at(), false);
+                w.line("t" + t.at() + " = lo;");
+                w.line("t" + (t.at() + 1) + " += hi;");
+                w.line("c = Limbs.carry(hi, t" + (t.at() + 1) + ");");
+            }
+        }
+
+        @Override
+        public void reduce(final List<List<Term>> rows)
+        {
+            w.line("// Montgomery reduction, one limb at a time; 'top' carries into the limb above the window");
+            w.line("long top = 0;");
+            w.line("long m;");
+            for (final List<Term> row : rows)
+            {
+                w.line("m = t" + row.getFirst().at() + " * INV;");
+                for (int j = 0; j < row.size(); j++)
+                {
+                    final Term t = row.get(j);
+                    product(javaOrder(t, "Q" + t.xi(), "m"), "t" + t.at(), j == 0);
+                    w.line("t" + t.at() + " = lo;");
+                    w.line("c = hi;");
+                }
+                final String above = "t" + (row.getLast().at() + 1);
+                w.line("lo = " + above + " + c;");
+                w.line("hi = Limbs.carry(c, lo);");
+                w.line(above + " = lo + top;");
+                w.line("top = hi + Limbs.carry(top, " + above + ");");
+            }
+        }
+
+        @Override
+        public void subtractOnce()
+        {
+            w.line("reduceOnce(r, ro, " + SourceWriter.names("t", n, 2 * n) + ");");
+        }
     }
 
     private void add()
@@ -366,22 +494,7 @@ final class MontgomeryGenerator
             + "), then one conditional subtraction. */");
         w.line("static void add(" + RESULT_A_B + ")");
         w.open();
-        w.line("long x = a[ao];");
-        w.line("long t = x + b[bo];");
-        w.line("final long s0 = t;");
-        w.line("long c = Limbs.carry(x, t);");
-        for (int j = 1; j < n; j++)
-        {
-            w.line("x = a[ao + " + j + "];");
-            w.line("t = x + b[bo + " + j + "];");
-            w.line("final long s" + j + " = t + c;");
-            if (j < n - 1)
-            {
-                w.line("c = Limbs.carryOut(x, t, c);");
-            }
-        }
-        w.line((borrow == ProductBorrow.BIT_FORMULA ? "reduceSumOnce" : "reduceOnce") + "(r, ro, "
-            + SourceWriter.names("s", 0, n) + ");");
+        schedule.add(new Chains());
         w.close();
     }
 
@@ -391,20 +504,64 @@ final class MontgomeryGenerator
         w.line("/** {@code r = a − b}: one borrow chain, then p added back under the borrow's mask. */");
         w.line("static void sub(" + RESULT_A_B + ")");
         w.open();
-        w.line("long x = a[ao];");
-        w.line("long y = b[bo];");
-        w.line("final long d0 = x - y;");
-        w.line("long borrow = Limbs.borrowOut(x, y, d0, 0);");
-        for (int j = 1; j < n; j++)
-        {
-            w.line("x = a[ao + " + j + "];");
-            w.line("y = b[bo + " + j + "];");
-            w.line((j == 1 ? "long t" : "t") + " = x - y;");
-            w.line("final long d" + j + " = t - borrow;");
-            w.line("borrow = Limbs.borrowOut(x, y, t, borrow);");
-        }
-        w.line("addMaskedModulus(r, ro, " + SourceWriter.names("d", 0, n) + ", -borrow);");
+        schedule.subtract(new Chains());
         w.close();
+    }
+
+    /**
+     * The sum and difference chains limb by limb ({@link Limbs#carryOut}'s and {@link Limbs#borrowOut}'s short
+     * paths); the conditional subtraction and the masked addition are the generated helpers they call.
+     */
+    private final class Chains implements Lowering.Modular
+    {
+        @Override
+        public void sum()
+        {
+            w.line("long x = a[ao];");
+            w.line("long t = x + b[bo];");
+            w.line("final long s0 = t;");
+            w.line("long c = Limbs.carry(x, t);");
+            for (int j = 1; j < n; j++)
+            {
+                w.line("x = a[ao + " + j + "];");
+                w.line("t = x + b[bo + " + j + "];");
+                w.line("final long s" + j + " = t + c;");
+                if (j < n - 1)
+                {
+                    w.line("c = Limbs.carryOut(x, t, c);");
+                }
+            }
+        }
+
+        @Override
+        public void subtractOnce()
+        {
+            w.line((borrow == ProductBorrow.BIT_FORMULA ? "reduceSumOnce" : "reduceOnce") + "(r, ro, "
+                + SourceWriter.names("s", 0, n) + ");");
+        }
+
+        @Override
+        public void difference()
+        {
+            w.line("long x = a[ao];");
+            w.line("long y = b[bo];");
+            w.line("final long d0 = x - y;");
+            w.line("long borrow = Limbs.borrowOut(x, y, d0, 0);");
+            for (int j = 1; j < n; j++)
+            {
+                w.line("x = a[ao + " + j + "];");
+                w.line("y = b[bo + " + j + "];");
+                w.line((j == 1 ? "long t" : "t") + " = x - y;");
+                w.line("final long d" + j + " = t - borrow;");
+                w.line("borrow = Limbs.borrowOut(x, y, t, borrow);");
+            }
+        }
+
+        @Override
+        public void addModulusOnBorrow()
+        {
+            w.line("addMaskedModulus(r, ro, " + SourceWriter.names("d", 0, n) + ", -borrow);");
+        }
     }
 
     private void neg()

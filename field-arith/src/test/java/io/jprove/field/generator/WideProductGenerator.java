@@ -1,23 +1,28 @@
 package io.jprove.field.generator;
 
+import java.util.List;
+
 import io.jprove.field.FieldDescription;
 
 /**
  * Writes {@code <Field>WideProduct.java}: the double-width product of two elements as a plain 2n-limb integer and the
- * Montgomery reduction of such an integer, the two halves of lazy reduction in an extension tower. Carries here are
+ * Montgomery reduction of such an integer, the two halves of lazy reduction in an extension tower, lowered from the
+ * field's {@link MontgomerySchedule} (its product scanning and its REDC) on 64-bit limbs. Carries here are
  * two-operand unsigned compares, which the JIT turns into a compare and a flag read: these routines are wide and
  * throughput-bound, where the fewest instructions win.
  */
 final class WideProductGenerator
 {
     private final FieldDescription field;
+    private final MontgomerySchedule schedule;
     private final int n;
     private final SourceWriter w = new SourceWriter();
 
     private WideProductGenerator(final FieldDescription field)
     {
         this.field = field;
-        this.n = field.limbs();
+        this.schedule = MontgomerySchedule.of(field, 64);
+        this.n = schedule.words();
     }
 
     /** @return the source of {@code <Field>WideProduct.java}. */
@@ -83,31 +88,37 @@ final class WideProductGenerator
         w.line("long v;");
         w.line("long lo;");
         w.line("long hi;");
-        for (int k = 0; k < 2 * n - 1; k++)
+        schedule.productScanning(new Lowering.Columns()
         {
-            for (int i = Math.max(0, k - n + 1); i <= Math.min(k, n - 1); i++)
+            @Override
+            public void column(final int k, final List<Term> products, final List<Term> reductions,
+                final boolean clears)
             {
-                w.line("u = a[" + SourceWriter.at("ao", i) + "];");
-                w.line("v = b[" + SourceWriter.at("bo", k - i) + "];");
-                w.line("lo = u * v;");
-                w.line("hi = Math.unsignedMultiplyHigh(u, v);");
-                w.line("w0 += lo;");
-                w.line("hi += Limbs.carry(lo, w0);");
-                w.line("w1 += hi;");
-                w.line("w2 += Limbs.carry(hi, w1);");
+                for (final Term t : products)
+                {
+                    w.line("u = a[" + SourceWriter.at("ao", t.xi()) + "];");
+                    w.line("v = b[" + SourceWriter.at("bo", t.yi()) + "];");
+                    MontgomeryGenerator.accumulate(w, "u", "v");
+                }
+                w.line("r[" + SourceWriter.at("ro", k) + "] = w0;");
+                if (k < 2 * n - 2)
+                {
+                    w.line("w0 = w1;");
+                    w.line("w1 = w2;");
+                    w.line("w2 = 0;");
+                }
+                else
+                {
+                    w.line("r[ro + " + (k + 1) + "] = w1;");
+                }
             }
-            w.line("r[" + SourceWriter.at("ro", k) + "] = w0;");
-            if (k < 2 * n - 2)
+
+            @Override
+            public void subtractOnce()
             {
-                w.line("w0 = w1;");
-                w.line("w1 = w2;");
-                w.line("w2 = 0;");
+                throw new IllegalStateException("the double-width product is not reduced");
             }
-            else
-            {
-                w.line("r[ro + " + (k + 1) + "] = w1;");
-            }
-        }
+        }, false);
         w.close();
     }
 
@@ -129,29 +140,51 @@ final class WideProductGenerator
         }
         w.line(load.append(";").toString());
         w.line("long top = 0;");
-        w.line("for (int i = 0; i < " + n + "; i++)");
-        w.open();
-        w.line("// one row of REDC: (t0..t" + (n - 1) + ", next limb) += m·p with m = t0·(−p⁻¹), then shift down "
-            + "one limb");
-        w.line("final long m = t0 * INV;");
-        w.line("// t0 + m·q0 ≡ 0 (mod 2^64) by the choice of m, so its low word carries exactly when t0 is non-zero");
-        w.line("long c = Math.unsignedMultiplyHigh(m, Q0) + (t0 != 0 ? 1L : 0L);");
-        for (int j = 1; j < n; j++)
+        schedule.reduce(new Lowering.Reduction()
         {
-            w.line((j == 1 ? "long " : "") + "lo = m * Q" + j + ";");
-            w.line((j == 1 ? "long " : "") + "hi = Math.unsignedMultiplyHigh(m, Q" + j + ");");
-            w.line((j == 1 ? "long " : "") + "s = lo + t" + j + ";");
-            w.line("hi += Limbs.carry(lo, s);");
-            w.line("t" + (j - 1) + " = s + c;");
-            w.line("c = hi + Limbs.carry(s, t" + (j - 1) + ");");
-        }
-        w.line("final long x = t[to + " + n + " + i];");
-        w.line("s = x + c;");
-        w.line("t" + (n - 1) + " = s + top;");
-        w.line("top = Limbs.carry(x, s) + Limbs.carry(s, t" + (n - 1) + ");");
-        w.close();
-        w.line("// t < p·2^" + 64 * n + " gives a result below 2p, so top is 0 here; subtract p once if needed");
-        w.line(montgomery + ".reduceOnce(r, ro, " + SourceWriter.names("t", 0, n) + ");");
+            /** The rows as one loop over i (they differ only in i), t's next limb entering the window each time. */
+            @Override
+            public void reduce(final List<List<Term>> rows)
+            {
+                final List<Term> row = rows.getFirst();
+                for (int i = 1; i < rows.size(); i++)
+                {
+                    MontgomeryGenerator.rolled(row, rows.get(i), i, 1);
+                }
+                w.line("for (int i = 0; i < " + rows.size() + "; i++)");
+                w.open();
+                w.line("// one row of REDC: (t0..t" + (n - 1) + ", next limb) += m·p with m = t0·(−p⁻¹), then shift "
+                    + "down one limb");
+                w.line("final long m = t0 * INV;");
+                w.line("// t0 + m·q0 ≡ 0 (mod 2^64) by the choice of m, so its low word carries exactly when t0 is "
+                    + "non-zero");
+                w.line("long c = Math.unsignedMultiplyHigh(m, Q0) + (t0 != 0 ? 1L : 0L);");
+                for (int j = 1; j < row.size(); j++)
+                {
+                    final Term t = row.get(j);
+                    final String[] f = MontgomeryGenerator.javaOrder(t, "Q" + t.xi(), "m");
+                    w.line((j == 1 ? "long " : "") + "lo = " + f[0] + " * " + f[1] + ";");
+                    w.line((j == 1 ? "long " : "") + "hi = Math.unsignedMultiplyHigh(" + f[0] + ", " + f[1] + ");");
+                    w.line((j == 1 ? "long " : "") + "s = lo + t" + t.at() + ";");
+                    w.line("hi += Limbs.carry(lo, s);");
+                    w.line("t" + (t.at() - 1) + " = s + c;");
+                    w.line("c = hi + Limbs.carry(s, t" + (t.at() - 1) + ");");
+                }
+                w.line("final long x = t[to + " + n + " + i];");
+                w.line("s = x + c;");
+                w.line("t" + (n - 1) + " = s + top;");
+                w.line("top = Limbs.carry(x, s) + Limbs.carry(s, t" + (n - 1) + ");");
+                w.close();
+            }
+
+            @Override
+            public void subtractOnce()
+            {
+                w.line("// t < p·2^" + 64 * n + " gives a result below 2p, so top is 0 here; subtract p once if "
+                    + "needed");
+                w.line(montgomery + ".reduceOnce(r, ro, " + SourceWriter.names("t", 0, n) + ");");
+            }
+        });
         w.close();
     }
 }

@@ -8,8 +8,9 @@ import io.jprove.kernels.ptx.Val.Reg;
 /**
  * Expands a field class's {@code mul}, {@code square}, {@code add}, {@code sub}, {@code dbl} and {@code neg} on
  * register-resident {@code long[]} limb arrays (whole arrays, or constant offsets into them) into 32-bit carry-chain
- * PTX ({@link MontgomeryChains}); and the predicates and selections {@code isZero}, {@code equal}, {@code select} and
- * {@code negIf} ({@link FieldPredicates}) into branch-free limb operations.
+ * PTX ({@link MontgomeryChains}, the lowering of the field's schedule); and the predicates and selections
+ * {@code isZero}, {@code equal}, {@code select} and {@code negIf} ({@link FieldPredicates}) into branch-free limb
+ * operations.
  */
 final class FieldIntrinsic
 {

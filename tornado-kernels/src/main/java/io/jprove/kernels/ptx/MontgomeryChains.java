@@ -1,22 +1,23 @@
 package io.jprove.kernels.ptx;
 
 import java.math.BigInteger;
+import java.util.List;
 
 import io.jprove.field.FieldDescription;
+import io.jprove.field.generator.Lowering;
+import io.jprove.field.generator.MontgomerySchedule;
+import io.jprove.field.generator.Term;
 
 /**
- * Montgomery arithmetic on 32-bit limbs as PTX carry chains, for a prime modulus of {@code 32·n} bits or fewer with
- * spare top bits (so the CIOS intermediate fits in n + 2 words and the result needs one conditional subtraction).
+ * The PTX lowering of a field's {@link MontgomerySchedule} on 32-bit words: the same algorithm the CPU limb code
+ * ({@code FqMontgomery}, {@code FrMontgomery}) is generated from, the same products in the same places, with carries
+ * on PTX's carry flag ({@code add.cc}, {@code madc.lo.cc}, …). Emitted per call, at kernel-compile time.
  *
- * <p>Multiplication is CIOS (coarsely integrated operand scanning): for each word b[i], t += a·b[i] and then t += m·p
- * with m = t[0]·m' mod 2^32, shifted down one word. Each product row is two carry chains, one of low halves
- * ({@code mad.lo.cc}/{@code madc.lo.cc}) into t[j] and one of high halves ({@code mad.hi.cc}/{@code madc.hi.cc}) into
- * t[j+1]. Operands are canonical (below p); results are canonical, so any correct algorithm gives the same bits.
- *
- * <p>The field comes from its {@link FieldDescription}, the description the CPU limb code ({@code FqMontgomery},
- * {@code FrMontgomery}) is generated from, so the two cannot disagree about p or m'. The chains themselves stay a
- * generator of their own, emitted per call: they work on 32-bit words with PTX carry flags and lay out CIOS
- * differently (even/odd accumulators), a shape measured on the H200 that the 64-bit Java does not share.
+ * <p>What is the lowering's own is the layout of the accumulator. The CIOS multiply has two: one carry chain of low
+ * halves ({@code mad.lo.cc}/{@code madc.lo.cc}) into t[j] and one of high halves into t[j+1] per product row, in an
+ * (n + 2)-word window ({@link Rows}); or the even/odd split, measured faster on the H200 and the default
+ * ({@link EvenOdd}). Operands are canonical (below p); results are canonical, so any correct lowering gives the same
+ * bits.
  */
 final class MontgomeryChains
 {
@@ -24,230 +25,427 @@ final class MontgomeryChains
     final BigInteger modulus;
     final int words;
     final int limbs;
-    private final int[] p;
-    private final int mPrime;
+    private final MontgomerySchedule schedule;
 
     /**
-     * Chains for one field, from the same {@link FieldDescription} the CPU field code is generated from: its
-     * modulus, its limb count (two 32-bit words per 64-bit limb) and its −p⁻¹, whose low word is m'.
+     * Chains for one field, from the same {@link FieldDescription} the CPU field code is generated from, scheduled on
+     * two 32-bit words per 64-bit limb.
      *
      * @param field the field, with at least one spare bit in its {@code limbs · 64} bits.
      */
     MontgomeryChains(final FieldDescription field)
     {
+        this.schedule = MontgomerySchedule.of(field, 32);
         this.name = field.name();
         this.modulus = field.modulus();
-        this.words = 2 * field.limbs();
+        this.words = schedule.words();
         this.limbs = field.limbs();
-        if (modulus.bitLength() >= words * 32)
-        {
-            throw new IllegalArgumentException(name + ": modulus must have a spare top bit in " + words + " words");
-        }
-        this.p = new int[words];
-        for (int i = 0; i < words; i++)
-        {
-            p[i] = modulus.shiftRight(32 * i).intValue();
-        }
-        this.mPrime = field.inverse32();
     }
 
     /** @return −p⁻¹ mod 2^32. */
     int mPrime()
     {
-        return mPrime;
+        return (int)schedule.factor();
     }
 
-    /** @return r = a·b·R⁻¹ mod p, words little-endian. */
+    /** @return r = a·b·R⁻¹ mod p by CIOS in the row layout, words little-endian. */
     String[] mul(final WordOps ops, final String[] a, final String[] b)
     {
-        final int n = words;
-        final String zero = ops.constant(0);
-        final String[] pw = new String[n];
-        for (int j = 0; j < n; j++)
+        final Rows rows = new Rows(ops, a, b);
+        schedule.multiply(rows);
+        return rows.result;
+    }
+
+    /** @return r = a·b·R⁻¹ mod p by CIOS in the even/odd layout ({@link EvenOdd}). */
+    String[] mulEvenOdd(final WordOps ops, final String[] a, final String[] b)
+    {
+        final EvenOdd evenOdd = new EvenOdd(ops, a, b);
+        schedule.multiply(evenOdd);
+        return evenOdd.result;
+    }
+
+    /** @return a²·R⁻¹ mod p (about a quarter fewer multiplies than {@link #mul}). */
+    String[] square(final WordOps ops, final String[] a)
+    {
+        final Square square = new Square(ops, a);
+        schedule.square(square);
+        return square.result;
+    }
+
+    /** @return (a + b) mod p. */
+    String[] add(final WordOps ops, final String[] a, final String[] b)
+    {
+        final Modular modular = new Modular(ops, a, b);
+        schedule.add(modular);
+        return modular.result;
+    }
+
+    /** @return (a − b) mod p. */
+    String[] sub(final WordOps ops, final String[] a, final String[] b)
+    {
+        final Modular modular = new Modular(ops, a, b);
+        schedule.subtract(modular);
+        return modular.result;
+    }
+
+    /** A lowering's registers: the inputs, the modulus words once it has asked for them, and the current factor. */
+    private abstract class Words
+    {
+        final WordOps ops;
+        final String[] a;
+        final String[] b;
+        String[] pw;
+        String mp;
+        String m;
+        String[] result;
+
+        Words(final WordOps ops, final String[] a, final String[] b)
         {
-            pw[j] = ops.constant(p[j]);
+            this.ops = ops;
+            this.a = a;
+            this.b = b;
         }
-        final String mp = ops.constant(mPrime);
-        String[] t = new String[n + 2];
-        for (int i = 0; i < n; i++)
+
+        /** Puts p's words in registers, where the lowering first needs them (which fixes their numbering). */
+        final void modulusWords()
         {
-            if (i == 0)
+            pw = new String[words];
+            for (int j = 0; j < words; j++)
             {
-                for (int j = 0; j < n; j++)
+                pw[j] = ops.constant((int)schedule.modulusWord(j));
+            }
+        }
+
+        /** Puts m' in a register, likewise. */
+        final void factorWord()
+        {
+            mp = ops.constant((int)schedule.factor());
+        }
+
+        /** @return the register of one factor of a product. */
+        final String x(final Term t)
+        {
+            return word(t.x(), t.xi());
+        }
+
+        final String y(final Term t)
+        {
+            return word(t.y(), t.yi());
+        }
+
+        private String word(final Term.Operand operand, final int index)
+        {
+            return switch (operand)
+            {
+                case A -> a[index];
+                case B -> b[index];
+                case MODULUS -> pw[index];
+                case FACTOR -> m;
+            };
+        }
+    }
+
+    /** CIOS with t in an (n + 2)-word window: each product row is a chain of low halves, then one of high halves. */
+    private final class Rows extends Words implements Lowering.Multiplication
+    {
+        private final String zero;
+        private String[] t = new String[words + 2];
+
+        Rows(final WordOps ops, final String[] a, final String[] b)
+        {
+            super(ops, a, b);
+            zero = ops.constant(0);
+            modulusWords();
+            factorWord();
+        }
+
+        @Override
+        public void step(final int step, final List<Term> products, final List<Term> reductions)
+        {
+            final int n = words;
+            if (step == 0)
+            {
+                for (final Term p : products)
                 {
-                    t[j] = mulLo(ops, a[j], b[0]);
+                    t[p.at()] = mulLo(ops, x(p), y(p));
                 }
                 t[n] = zero;
                 t[n + 1] = zero;
-                hiRow(ops, t, a, b[0], zero);
+                hiRow(ops, t, products, 0, this, zero);
             }
             else
             {
-                row(ops, t, a, b[i], zero);
+                row(ops, t, products, 0, this, zero);
             }
-            final String m = mulLo(ops, t[0], mp);
-            row(ops, t, pw, m, zero);
+            m = mulLo(ops, t[0], mp);
+            row(ops, t, reductions, 0, this, zero);
             final String[] shifted = new String[n + 2];
             System.arraycopy(t, 1, shifted, 0, n + 1);
             shifted[n + 1] = zero;
             t = shifted;
         }
-        return reduceOnce(ops, t, pw, n);
+
+        @Override
+        public void subtractOnce()
+        {
+            result = reduceOnce(ops, t, pw, words);
+        }
     }
 
     /**
-     * @return r = a·b·R⁻¹ mod p by CIOS with the accumulator kept as two numbers, T = E + O·2^32: E collects the
-     *         products of the even-indexed words of a (low and high halves land in adjacent words, so one carry chain
-     *         covers a whole row and the two halves of one product sit side by side, which lets ptxas pair them) and
-     *         O those of the odd-indexed words. Each step adds a·b[i] and m·p to both, and the one-word shift is a
-     *         swap of the two arrays plus one addition, so no separate carry-propagation row is needed.
+     * CIOS with the accumulator kept as two numbers, T = E + O·2^32: E collects the products of the even-indexed
+     * words (low and high halves land in adjacent words, so one carry chain covers a whole row and the two halves of
+     * one product sit side by side, which lets ptxas pair them) and O those of the odd-indexed words. Each step adds
+     * a·b[i] and m·p to both, and the one-word shift is a swap of the two arrays plus one addition, so no separate
+     * carry-propagation row is needed.
      */
-    String[] mulEvenOdd(final WordOps ops, final String[] a, final String[] b)
+    private final class EvenOdd extends Words implements Lowering.Multiplication
     {
-        final int n = words;
-        final String zero = ops.constant(0);
-        final String[] pw = new String[n];
-        for (int j = 0; j < n; j++)
+        private final String zero;
+        private String[] even = new String[words];
+        private String[] odd = new String[words];
+
+        EvenOdd(final WordOps ops, final String[] a, final String[] b)
         {
-            pw[j] = ops.constant(p[j]);
+            super(ops, a, b);
+            zero = ops.constant(0);
+            modulusWords();
+            factorWord();
         }
-        final String mp = ops.constant(mPrime);
-        String[] even = new String[n];
-        String[] odd = new String[n];
-        for (int k = 0; k < n; k += 2)
+
+        @Override
+        public void step(final int step, final List<Term> products, final List<Term> reductions)
         {
-            even[k] = op(ops, "mul.lo.u32", a[k], b[0]);
-            even[k + 1] = op(ops, "mul.hi.u32", a[k], b[0]);
-            odd[k] = op(ops, "mul.lo.u32", a[k + 1], b[0]);
-            odd[k + 1] = op(ops, "mul.hi.u32", a[k + 1], b[0]);
-        }
-        reduceStep(ops, even, odd, pw, mp, zero);
-        for (int i = 1; i < n; i++)
-        {
-            // shift T = E + O·2^32 (E[0] is zero) down one word: the new E is the old O plus E[1] in its low word,
-            // the new O is E[2..]; the carry out of that low word enters O's chain, which also adds the odd products
-            final String[] nextEven = odd;
-            final String[] nextOdd = new String[n];
-            nextEven[0] = op(ops, "add.cc.u32", nextEven[0], even[1]);
-            for (int k = 0; k < n - 2; k += 2)
+            final int n = words;
+            if (step == 0)
             {
-                nextOdd[k] = op(ops, "madc.lo.cc.u32", a[k + 1], b[i], even[k + 2]);
-                nextOdd[k + 1] = op(ops, "madc.hi.cc.u32", a[k + 1], b[i], even[k + 3]);
+                // E and O start as the products themselves: even word k's at k, k + 1; odd word k + 1's at k, k + 1
+                for (int k = 0; k < n; k += 2)
+                {
+                    final Term e = products.get(k);
+                    final Term o = products.get(k + 1);
+                    even[e.at()] = op(ops, "mul.lo.u32", x(e), y(e));
+                    even[e.at() + 1] = op(ops, "mul.hi.u32", x(e), y(e));
+                    odd[o.at() - 1] = op(ops, "mul.lo.u32", x(o), y(o));
+                    odd[o.at()] = op(ops, "mul.hi.u32", x(o), y(o));
+                }
             }
-            nextOdd[n - 2] = op(ops, "madc.lo.cc.u32", a[n - 1], b[i], zero);
-            nextOdd[n - 1] = op(ops, "madc.hi.u32", a[n - 1], b[i], zero);
-            even = nextEven;
-            odd = nextOdd;
-            evenRow(ops, even, odd, a, b[i], zero);
-            reduceStep(ops, even, odd, pw, mp, zero);
+            else
+            {
+                // shift T = E + O·2^32 (E[0] is zero) down one word: the new E is the old O plus E[1] in its low
+                // word, the new O is E[2..]; the carry out of that low word enters O's chain, which also adds the
+                // odd products (word j's at j − 1, j of the shifted window)
+                final String[] nextEven = odd;
+                final String[] nextOdd = new String[n];
+                nextEven[0] = op(ops, "add.cc.u32", nextEven[0], even[1]);
+                for (int j = 1; j < n; j += 2)
+                {
+                    final Term o = products.get(j);
+                    final boolean top = j == n - 1;
+                    nextOdd[o.at() - 1] = op(ops, "madc.lo.cc.u32", x(o), y(o), top ? zero : even[o.at() + 1]);
+                    nextOdd[o.at()] = op(ops, top ? "madc.hi.u32" : "madc.hi.cc.u32", x(o), y(o),
+                        top ? zero : even[o.at() + 2]);
+                }
+                even = nextEven;
+                odd = nextOdd;
+                evenRow(products);
+            }
+            // m = E[0]·m'; O += odd words of m·p; E += even words of m·p (E[0] becomes 0)
+            m = mulLo(ops, even[0], mp);
+            // the O chain cannot carry out: O·2^32 never exceeds T, which stays below 2^(32n + 32)
+            for (int j = 1; j < n; j += 2)
+            {
+                final Term o = reductions.get(j);
+                odd[o.at() - 1] = op(ops, j == 1 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", x(o), y(o), odd[o.at() - 1]);
+                odd[o.at()] = op(ops, "madc.hi.cc.u32", x(o), y(o), odd[o.at()]);
+            }
+            evenRow(reductions);
         }
-        // final shift: r = (E >> 32) + O
-        final String[] r = new String[n + 1];
-        r[0] = op(ops, "add.cc.u32", odd[0], even[1]);
-        for (int j = 1; j < n - 1; j++)
-        {
-            r[j] = op(ops, "addc.cc.u32", odd[j], even[j + 1]);
-        }
-        r[n - 1] = op(ops, "addc.u32", odd[n - 1], zero);
-        r[n] = zero;
-        return reduceOnce(ops, r, pw, n);
-    }
 
-    /** m = E[0]·m'; O += odd words of m·p; E += even words of m·p (E[0] becomes 0); E's carry goes to O's top. */
-    private static void reduceStep(final WordOps ops, final String[] even, final String[] odd, final String[] pw,
-        final String mp, final String zero)
-    {
-        final String m = mulLo(ops, even[0], mp);
-        final int n = even.length;
-        // the O chain cannot carry out: O·2^32 never exceeds T, which stays below 2^(32n + 32)
-        for (int k = 0; k < n; k += 2)
+        /** E += the row's even-indexed products (lo at j, hi at j + 1) in one chain; the carry out goes to O's top. */
+        private void evenRow(final List<Term> row)
         {
-            odd[k] = op(ops, k == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", pw[k + 1], m, odd[k]);
-            odd[k + 1] = op(ops, "madc.hi.cc.u32", pw[k + 1], m, odd[k + 1]);
+            for (int j = 0; j < words; j += 2)
+            {
+                final Term e = row.get(j);
+                even[e.at()] = op(ops, j == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", x(e), y(e), even[e.at()]);
+                even[e.at() + 1] = op(ops, "madc.hi.cc.u32", x(e), y(e), even[e.at() + 1]);
+            }
+            odd[words - 1] = op(ops, "addc.u32", odd[words - 1], zero);
         }
-        evenRow(ops, even, odd, pw, m, zero);
-    }
 
-    /** E += even-indexed words of x times y (lo at 2k, hi at 2k+1) in one chain; the carry out goes to O's top. */
-    private static void evenRow(final WordOps ops, final String[] even, final String[] odd, final String[] x,
-        final String y, final String zero)
-    {
-        final int n = even.length;
-        for (int k = 0; k < n; k += 2)
+        @Override
+        public void subtractOnce()
         {
-            even[k] = op(ops, k == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", x[k], y, even[k]);
-            even[k + 1] = op(ops, "madc.hi.cc.u32", x[k], y, even[k + 1]);
+            // the last step's shift: r = (E >> 32) + O
+            final int n = words;
+            final String[] r = new String[n + 1];
+            r[0] = op(ops, "add.cc.u32", odd[0], even[1]);
+            for (int j = 1; j < n - 1; j++)
+            {
+                r[j] = op(ops, "addc.cc.u32", odd[j], even[j + 1]);
+            }
+            r[n - 1] = op(ops, "addc.u32", odd[n - 1], zero);
+            r[n] = zero;
+            result = reduceOnce(ops, r, pw, n);
         }
-        odd[n - 1] = op(ops, "addc.u32", odd[n - 1], zero);
     }
 
     /**
-     * @return a²·R⁻¹ mod p: the cross products a[i]·a[j] (i &lt; j) once, doubled, plus the squares on the diagonal,
-     *         then a word-by-word Montgomery reduction of the 2n-word square (about a quarter fewer multiplies).
+     * Squaring on a 2n-word t: each cross-product row is a chain of low halves and one of high halves; the doubling
+     * is one add chain over t; the reduction slides an (n + 2)-word window up t.
      */
-    String[] square(final WordOps ops, final String[] a)
+    private final class Square extends Words implements Lowering.Squaring
     {
-        final int n = words;
-        final String zero = ops.constant(0);
-        final String[] t = new String[2 * n];
-        java.util.Arrays.fill(t, zero);
-        for (int i = 0; i < n - 1; i++)
+        private final String zero;
+        private final String[] t = new String[2 * words];
+        private String[] w;
+
+        Square(final WordOps ops, final String[] a)
         {
-            // Row i adds a[i]·a[j], j > i: low halves at i + j, then high halves at i + j + 1.
-            for (int j = i + 1; j < n; j++)
+            super(ops, a, a);
+            zero = ops.constant(0);
+            java.util.Arrays.fill(t, zero);
+        }
+
+        @Override
+        public void crossProducts(final List<List<Term>> rows)
+        {
+            for (final List<Term> row : rows)
             {
-                t[i + j] = op(ops, j == i + 1 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", a[i], a[j], t[i + j]);
-            }
-            t[i + n] = op(ops, "addc.u32", t[i + n], zero);
-            for (int j = i + 1; j < n; j++)
-            {
-                t[i + j + 1] = op(ops, j == i + 1 ? "mad.hi.cc.u32" : "madc.hi.cc.u32", a[i], a[j], t[i + j + 1]);
-            }
-            if (i + n + 1 < 2 * n)
-            {
-                t[i + n + 1] = op(ops, "addc.u32", t[i + n + 1], zero);
+                // low halves at i + j, then high halves at i + j + 1, each chain's carry into the word above it
+                final int above = row.getLast().at() + 1;
+                for (int j = 0; j < row.size(); j++)
+                {
+                    final Term p = row.get(j);
+                    t[p.at()] = op(ops, j == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", x(p), y(p), t[p.at()]);
+                }
+                t[above] = op(ops, "addc.u32", t[above], zero);
+                for (int j = 0; j < row.size(); j++)
+                {
+                    final Term p = row.get(j);
+                    t[p.at() + 1] = op(ops, j == 0 ? "mad.hi.cc.u32" : "madc.hi.cc.u32", x(p), y(p), t[p.at() + 1]);
+                }
+                if (above + 1 < 2 * words)
+                {
+                    t[above + 1] = op(ops, "addc.u32", t[above + 1], zero);
+                }
             }
         }
-        for (int k = 0; k < 2 * n; k++)
+
+        @Override
+        public void doubleCrossProducts()
         {
-            t[k] = op(ops, k == 0 ? "add.cc.u32" : k == 2 * n - 1 ? "addc.u32" : "addc.cc.u32", t[k], t[k]);
+            final int last = 2 * words - 1;
+            for (int k = 0; k <= last; k++)
+            {
+                t[k] = op(ops, k == 0 ? "add.cc.u32" : k == last ? "addc.u32" : "addc.cc.u32", t[k], t[k]);
+            }
         }
-        for (int i = 0; i < n; i++)
+
+        @Override
+        public void diagonal(final List<Term> squares)
         {
-            t[2 * i] = op(ops, i == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", a[i], a[i], t[2 * i]);
-            t[2 * i + 1] = op(ops, i == n - 1 ? "madc.hi.u32" : "madc.hi.cc.u32", a[i], a[i], t[2 * i + 1]);
+            for (int i = 0; i < squares.size(); i++)
+            {
+                final Term s = squares.get(i);
+                t[s.at()] = op(ops, i == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", x(s), y(s), t[s.at()]);
+                t[s.at() + 1] = op(ops, i == squares.size() - 1 ? "madc.hi.u32" : "madc.hi.cc.u32", x(s), y(s),
+                    t[s.at() + 1]);
+            }
         }
-        return reduceWide(ops, t, zero);
+
+        /** Row i works on the window t[i..i + n + 1], whose top two words take t's next word and its carry. */
+        @Override
+        public void reduce(final List<List<Term>> rows)
+        {
+            final int n = words;
+            modulusWords();
+            factorWord();
+            w = new String[n + 2];
+            System.arraycopy(t, 0, w, 0, n + 1);
+            w[n + 1] = zero;
+            for (int i = 0; i < rows.size(); i++)
+            {
+                m = mulLo(ops, w[0], mp);
+                row(ops, w, rows.get(i), i, this, zero);
+                final String[] shifted = new String[n + 2];
+                System.arraycopy(w, 1, shifted, 0, n + 1);
+                shifted[n + 1] = zero;
+                if (i + n + 1 < 2 * n)
+                {
+                    shifted[n] = op(ops, "add.cc.u32", shifted[n], t[i + n + 1]);
+                    shifted[n + 1] = op(ops, "addc.u32", zero, zero);
+                }
+                w = shifted;
+            }
+        }
+
+        @Override
+        public void subtractOnce()
+        {
+            result = reduceOnce(ops, w, pw, words);
+        }
     }
 
-    /** t (2n words, below p·R) → t·R⁻¹ mod p, with an (n + 2)-word window sliding up t. */
-    private String[] reduceWide(final WordOps ops, final String[] t, final String zero)
+    /** Addition and subtraction: one carry (borrow) chain over the words. */
+    private final class Modular extends Words implements Lowering.Modular
     {
-        final int n = words;
-        final String[] pw = new String[n];
-        for (int j = 0; j < n; j++)
+        private String zero;
+        private String[] s;
+
+        Modular(final WordOps ops, final String[] a, final String[] b)
         {
-            pw[j] = ops.constant(p[j]);
+            super(ops, a, b);
         }
-        final String mp = ops.constant(mPrime);
-        String[] w = new String[n + 2];
-        System.arraycopy(t, 0, w, 0, n + 1);
-        w[n + 1] = zero;
-        for (int i = 0; i < n; i++)
+
+        @Override
+        public void sum()
         {
-            final String m = mulLo(ops, w[0], mp);
-            row(ops, w, pw, m, zero);
-            final String[] shifted = new String[n + 2];
-            System.arraycopy(w, 1, shifted, 0, n + 1);
-            shifted[n + 1] = zero;
-            if (i + n + 1 < 2 * n)
+            final int n = words;
+            zero = ops.constant(0);
+            s = new String[n + 1];
+            for (int j = 0; j < n; j++)
             {
-                shifted[n] = op(ops, "add.cc.u32", shifted[n], t[i + n + 1]);
-                shifted[n + 1] = op(ops, "addc.u32", zero, zero);
+                s[j] = op(ops, j == 0 ? "add.cc.u32" : "addc.cc.u32", a[j], b[j]);
             }
-            w = shifted;
+            s[n] = op(ops, "addc.u32", zero, zero);
         }
-        return reduceOnce(ops, w, pw, n);
+
+        @Override
+        public void subtractOnce()
+        {
+            modulusWords();
+            result = reduceOnce(ops, s, pw, words);
+        }
+
+        @Override
+        public void difference()
+        {
+            final int n = words;
+            zero = ops.constant(0);
+            s = new String[n + 1];
+            for (int j = 0; j < n; j++)
+            {
+                s[j] = op(ops, j == 0 ? "sub.cc.u32" : "subc.cc.u32", a[j], b[j]);
+            }
+            // 0 or −1: the mask of p to add back
+            s[n] = op(ops, "subc.u32", zero, zero);
+        }
+
+        @Override
+        public void addModulusOnBorrow()
+        {
+            final int n = words;
+            result = new String[n];
+            for (int j = 0; j < n; j++)
+            {
+                // the destination is numbered before the constant, as the chain has always been written
+                final String masked = ops.fresh();
+                ops.op("and.b32", masked, s[n], ops.constant((int)schedule.modulusWord(j)));
+                result[j] = op(ops, j == 0 ? "add.cc.u32" : j == n - 1 ? "addc.u32" : "addc.cc.u32", s[j], masked);
+            }
+        }
     }
 
     private static String op(final WordOps ops, final String mnemonic, final String... srcs)
@@ -257,91 +455,42 @@ final class MontgomeryChains
         return d;
     }
 
-    /** @return (a + b) mod p. */
-    String[] add(final WordOps ops, final String[] a, final String[] b)
-    {
-        final int n = words;
-        final String zero = ops.constant(0);
-        final String[] s = new String[n + 1];
-        for (int j = 0; j < n; j++)
-        {
-            s[j] = ops.fresh();
-            ops.op(j == 0 ? "add.cc.u32" : "addc.cc.u32", s[j], a[j], b[j]);
-        }
-        s[n] = ops.fresh();
-        ops.op("addc.u32", s[n], zero, zero);
-        final String[] pw = new String[n];
-        for (int j = 0; j < n; j++)
-        {
-            pw[j] = ops.constant(p[j]);
-        }
-        return reduceOnce(ops, s, pw, n);
-    }
-
-    /** @return (a − b) mod p. */
-    String[] sub(final WordOps ops, final String[] a, final String[] b)
-    {
-        final int n = words;
-        final String zero = ops.constant(0);
-        final String[] d = new String[n];
-        for (int j = 0; j < n; j++)
-        {
-            d[j] = ops.fresh();
-            ops.op(j == 0 ? "sub.cc.u32" : "subc.cc.u32", d[j], a[j], b[j]);
-        }
-        final String borrow = ops.fresh();
-        ops.op("subc.u32", borrow, zero, zero);
-        final String[] r = new String[n];
-        for (int j = 0; j < n; j++)
-        {
-            final String masked = ops.fresh();
-            ops.op("and.b32", masked, borrow, ops.constant(p[j]));
-            r[j] = ops.fresh();
-            ops.op(j == 0 ? "add.cc.u32" : j == n - 1 ? "addc.u32" : "addc.cc.u32", r[j], d[j], masked);
-        }
-        return r;
-    }
-
     private static String mulLo(final WordOps ops, final String x, final String y)
     {
-        final String d = ops.fresh();
-        ops.op("mul.lo.u32", d, x, y);
-        return d;
+        return op(ops, "mul.lo.u32", x, y);
     }
 
-    /** t[0..n+1] += x[0..n-1]·y, t[n+1] known to be zero on entry. */
-    private static void row(final WordOps ops, final String[] t, final String[] x, final String y, final String zero)
+    /**
+     * t += a row of products, each at its word minus {@code base} in the (n + 2)-word window t, whose top word is
+     * zero on entry: the low halves' chain carries into t[n] and t[n + 1], then {@link #hiRow}.
+     */
+    private static void row(final WordOps ops, final String[] t, final List<Term> row, final int base,
+        final Words words, final String zero)
     {
-        final int n = x.length;
-        for (int j = 0; j < n; j++)
+        for (int j = 0; j < row.size(); j++)
         {
-            final String d = ops.fresh();
-            ops.op(j == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", d, x[j], y, t[j]);
-            t[j] = d;
+            final Term p = row.get(j);
+            final int at = p.at() - base;
+            t[at] = op(ops, j == 0 ? "mad.lo.cc.u32" : "madc.lo.cc.u32", words.x(p), words.y(p), t[at]);
         }
-        final String top = ops.fresh();
-        ops.op("addc.cc.u32", top, t[n], zero);
-        t[n] = top;
-        final String over = ops.fresh();
-        ops.op("addc.u32", over, t[n + 1], zero);
-        t[n + 1] = over;
-        hiRow(ops, t, x, y, zero);
+        final int n = row.size();
+        t[n] = op(ops, "addc.cc.u32", t[n], zero);
+        t[n + 1] = op(ops, "addc.u32", t[n + 1], zero);
+        hiRow(ops, t, row, base, words, zero);
     }
 
-    /** t[1..n+1] += high halves of x[j]·y placed at word j + 1. */
-    private static void hiRow(final WordOps ops, final String[] t, final String[] x, final String y,
-        final String zero)
+    /** t[1..n+1] += the high halves of a row's products, one word above their low halves. */
+    private static void hiRow(final WordOps ops, final String[] t, final List<Term> row, final int base,
+        final Words words, final String zero)
     {
-        final int n = x.length;
-        for (int j = 0; j < n; j++)
+        for (int j = 0; j < row.size(); j++)
         {
-            final String d = ops.fresh();
-            ops.op(j == 0 ? "mad.hi.cc.u32" : "madc.hi.cc.u32", d, x[j], y, t[j + 1]);
-            t[j + 1] = d;
+            final Term p = row.get(j);
+            final int at = p.at() - base + 1;
+            t[at] = op(ops, j == 0 ? "mad.hi.cc.u32" : "madc.hi.cc.u32", words.x(p), words.y(p), t[at]);
         }
-        final String over = ops.fresh();
-        ops.op("addc.u32", over, t[n + 1], zero);
-        t[n + 1] = over;
+        final int n = row.size();
+        t[n + 1] = op(ops, "addc.u32", t[n + 1], zero);
     }
 
     /** t (n words plus a top word of 0 or 1, below 2p) → t mod p. */
@@ -350,8 +499,7 @@ final class MontgomeryChains
         final String[] s = new String[n];
         for (int j = 0; j < n; j++)
         {
-            s[j] = ops.fresh();
-            ops.op(j == 0 ? "sub.cc.u32" : "subc.cc.u32", s[j], t[j], pw[j]);
+            s[j] = op(ops, j == 0 ? "sub.cc.u32" : "subc.cc.u32", t[j], pw[j]);
         }
         final String top = ops.fresh();
         ops.op("subc.u32", top, t[n], ops.constant(0));
@@ -360,8 +508,7 @@ final class MontgomeryChains
         final String[] r = new String[n];
         for (int j = 0; j < n; j++)
         {
-            r[j] = ops.fresh();
-            ops.op("selp.b32", r[j], t[j], s[j], below);
+            r[j] = op(ops, "selp.b32", t[j], s[j], below);
         }
         return r;
     }

@@ -60,9 +60,11 @@
  * <li>Field intrinsics on register-resident {@code long[]} limbs: {@code io.jprove.field.Fq} and {@code Fr}
  *     {@code mul}, {@code square}, {@code add}, {@code sub} {@code (r, a, b)}, {@code neg(r, a)}, and their
  *     constant-offset forms {@code (r, ro, a, ao, b, bo)} plus {@code dbl(r, ro, a, ao)}. They expand to 32-bit
- *     carry chains ({@code mad.lo.cc}/{@code madc.hi.cc}, CIOS Montgomery); operands must be canonical (below the
- *     modulus), as field-arith requires. Also branch-free: {@code isZero(a, ao)}, {@code equal(a, ao, b, bo)},
- *     {@code select(r, ro, a, ao, b, bo, takeA)} and {@code negIf(r, ro, a, ao, negate)}.</li>
+ *     carry chains ({@code mad.lo.cc}/{@code madc.hi.cc}, CIOS Montgomery): the 32-bit lowering of field-arith's
+ *     {@code MontgomerySchedule}, the schedule the CPU limb code is generated from. Operands must be canonical
+ *     (below the modulus), as field-arith requires. Also branch-free: {@code isZero(a, ao)},
+ *     {@code equal(a, ao, b, bo)}, {@code select(r, ro, a, ao, b, bo, takeA)} and
+ *     {@code negIf(r, ro, a, ao, negate)}.</li>
  * </ul>
  *
  * <h2>Refused, with method, bytecode offset, line and reason</h2>
