@@ -22,6 +22,8 @@ public final class DeviceSelection
     public static final String AUTO = "auto";
     /** The kind of NVIDIA GPUs. */
     public static final String CUDA = "cuda";
+    /** The command line's name of the setting. */
+    private static final String OPTION = "--device";
 
     private final BackendFactory factory;
     private final List<Integer> ordinals;
@@ -42,10 +44,27 @@ public final class DeviceSelection
      */
     public static DeviceSelection parse(final String device)
     {
-        return parse(device, factories());
+        return parse(device, OPTION, factories());
+    }
+
+    /**
+     * The same choice for another setting than the command line's (the daemon's {@code device} key).
+     *
+     * @param setting what errors name the value by ("--device", "device").
+     * @throws IllegalArgumentException as {@link #parse(String)}, naming {@code setting}.
+     */
+    public static DeviceSelection parse(final String device, final String setting)
+    {
+        return parse(device, setting, factories());
     }
 
     static DeviceSelection parse(final String device, final Map<String, BackendFactory> factories)
+    {
+        return parse(device, OPTION, factories);
+    }
+
+    private static DeviceSelection parse(final String device, final String setting,
+        final Map<String, BackendFactory> factories)
     {
         if (device == null || device.equals(AUTO))
         {
@@ -62,28 +81,29 @@ public final class DeviceSelection
         final String kind = colon < 0 ? device : device.substring(0, colon);
         if (!kind.equals(CpuBackendFactory.KIND) && !kind.equals(CUDA))
         {
-            throw new IllegalArgumentException("--device must be cpu, cuda or cuda:N, not '" + device + "'");
+            throw new IllegalArgumentException(setting + " must be cpu, cuda or cuda:N, not '" + device + "'");
         }
         final BackendFactory factory = factories.get(kind);
         if (factory == null)
         {
-            throw new IllegalArgumentException("--device " + device + ": the " + kind.toUpperCase(java.util.Locale.ROOT)
-                + " backend is not available in this build (it has: " + String.join(", ", factories.keySet()) + ")");
+            throw new IllegalArgumentException(setting + " " + device + ": the "
+                + kind.toUpperCase(java.util.Locale.ROOT) + " backend is not available in this build (it has: "
+                + String.join(", ", factories.keySet()) + ")");
         }
         final int count = factory.deviceCount();
         if (count == 0)
         {
-            throw new IllegalArgumentException("--device " + device + ": no " + kind + " device on this host ("
+            throw new IllegalArgumentException(setting + " " + device + ": no " + kind + " device on this host ("
                 + factory.unavailableReason() + ")");
         }
         if (colon < 0)
         {
             return new DeviceSelection(factory, range(count), "");
         }
-        final int ordinal = ordinal(device, device.substring(colon + 1));
+        final int ordinal = ordinal(setting, device, device.substring(colon + 1));
         if (ordinal >= count)
         {
-            throw new IllegalArgumentException("--device " + device + ": this host has " + count + " " + kind
+            throw new IllegalArgumentException(setting + " " + device + ": this host has " + count + " " + kind
                 + " device" + (count == 1 ? "" : "s") + " (" + kind + ":0" + (count > 1 ? " to " + kind + ":"
                 + (count - 1) : "") + ")");
         }
@@ -144,7 +164,7 @@ public final class DeviceSelection
         return factory.open(ordinals.getFirst(), hostThreads);
     }
 
-    private static int ordinal(final String device, final String digits)
+    private static int ordinal(final String setting, final String device, final String digits)
     {
         try
         {
@@ -158,7 +178,7 @@ public final class DeviceSelection
         {
             // reported below
         }
-        throw new IllegalArgumentException("--device " + device + ": '" + digits + "' is not a device number");
+        throw new IllegalArgumentException(setting + " " + device + ": '" + digits + "' is not a device number");
     }
 
     private static List<Integer> range(final int count)

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.daemon.Daemon;
 import io.jprove.engine.daemon.DaemonConfig;
 
@@ -12,7 +13,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code jprove daemon}: runs the proving daemon until it is stopped (SIGTERM or SIGINT close it; SIGKILL loses
- * nothing that was acknowledged). Prints one line with its listeners once it accepts requests.
+ * nothing that was acknowledged). Prints one line with its listeners and devices once it accepts requests, after the
+ * line {@code --device} prints when the automatic choice falls on the CPU.
  */
 @Command(name = "daemon", mixinStandardHelpOptions = true,
     description = "Run the proving daemon (gRPC API, HTTP /status and /metrics, durable jobs).")
@@ -31,7 +33,12 @@ final class DaemonCommand implements Callable<Integer>
         return CliSupport.run("daemon", verbose, () ->
         {
             final DaemonConfig settings = config == null ? DaemonConfig.defaults() : DaemonConfig.read(config);
-            final Daemon daemon = Daemon.start(settings);
+            final DeviceSelection devices = DeviceSelection.parse(settings.device(), "device");
+            if (!devices.note().isEmpty())
+            {
+                System.err.println("jprove daemon: " + devices.note() + " (set device in the settings to choose)");
+            }
+            final Daemon daemon = Daemon.start(settings, devices.open(settings.threads()));
             final CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() ->
             {
@@ -42,7 +49,7 @@ final class DaemonCommand implements Callable<Integer>
             System.out.println("jprove daemon: listening on " + new DaemonConfig.Endpoint(at.host(),
                 daemon.grpcPort()) + " (gRPC)" + (daemon.httpPort() < 0 ? "" : ", http://"
                 + new DaemonConfig.Endpoint(settings.httpListen().host(), daemon.httpPort()) + " (/status, /metrics)")
-                + "; " + settings.workers() + " worker(s) of " + settings.threads() + " threads, "
+                + "; " + daemon.workers() + " worker(s) on " + String.join(", ", daemon.devices()) + ", "
                 + daemon.resumedJobs() + " job(s) resumed, data in " + settings.dataDir()
                 + (settings.token() == null ? "" : ", bearer token required")
                 + (settings.cluster() == null ? "" : "; cluster host " + settings.cluster().host() + " ("

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import io.jprove.engine.daemon.DaemonClient;
 import io.jprove.engine.daemon.rpc.JobStatus;
@@ -51,6 +52,11 @@ final class JobCommand
                     s.getWorkersList().forEach(w -> System.out.println("worker " + w.getWorker() + " on "
                         + w.getDevice() + (w.getJobId() == 0 ? " idle" : " proving job " + w.getJobId()
                         + " partition " + w.getPartition())));
+                    s.getDevicesList().forEach(d -> System.out.println("device " + d.getName() + " ("
+                        + d.getDescription() + "): " + d.getWorkers() + " worker(s), " + (d.getUsable() ? "usable"
+                        : "unusable: " + d.getUnusableReason()) + ", " + d.getPreparedKeysCount()
+                        + " key(s) prepared" + d.getPreparedKeysList().stream().map(k -> "; " + k.getPath() + " ("
+                        + (k.getDeviceBytes() >> 20) + " MiB on the device)").collect(Collectors.joining())));
                 }
                 return CliSupport.OK;
             });

@@ -17,21 +17,26 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 
+import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.daemon.rpc.StatusReply;
+import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.timeline.ChronicleTimeline;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineSettings;
 
 /**
- * The proving daemon: the journal, the job table, the scheduler and its workers, the resident keys, the gRPC
- * service and the HTTP endpoint. {@link #start} opens the journal and resumes the jobs it holds before either
- * listener opens, so a client never sees a job that the daemon does not know yet.
+ * The proving daemon: the journal, the job table, the scheduler and its workers, the devices they prove on, the
+ * resident keys, the gRPC service and the HTTP endpoint. {@link #start} opens the journal and resumes the jobs it
+ * holds before either listener opens, so a client never sees a job that the daemon does not know yet.
  * <pre>
- *  gRPC ─┐                      ┌─► worker 0 ─ PartitionProver ─┐
+ *  gRPC ─┐                      ┌─► worker 0 ─ PartitionProver ─┐  ─► device 0 (backend, prepared keys)
  *        ├─► JobTable ─► Scheduler ─► worker …                  ├─► JobTable (journal, then state)
- *  HTTP ─┘  (journal first)      └─► worker N−1 ────────────────┘
+ *  HTTP ─┘  (journal first)      └─► worker N−1 ────────────────┘  ─► device (N−1) mod D
  * </pre>
+ * The devices are the {@code device} setting's ({@link ProvingDevices}): each backend is shared by the workers placed
+ * on it, and each resident key is prepared once per device, on first use or preload, and released when the key
+ * leaves the {@link KeyCache}.
  * Every acceptance, partition, end and prune is journaled before it is acted on; a finished job's result is kept for
  * the configured retention, then pruned. {@link #close} stops the listeners and workers; a partition still being
  * proved is proved again at the next start.
@@ -51,6 +56,8 @@ public final class Daemon implements AutoCloseable
     private final Metrics metrics = new Metrics();
     private final Scheduler scheduler = new Scheduler();
     private final KeyCache keys;
+    private final ProvingDevices devices;
+    private final int workerCount;
     private final JobStore table;
     private final ClusterDatabase database;
     private final ClusterClaims claims;
@@ -64,14 +71,17 @@ public final class Daemon implements AutoCloseable
     private Server grpc;
     private HttpEndpoint http;
 
-    private Daemon(final DaemonConfig config, final PartitionProver.Factory provers)
+    /** @param devices the devices, or null when {@code provers} come from elsewhere (simulations, tests). */
+    private Daemon(final DaemonConfig config, final ProvingDevices devices, final PartitionProver.Factory provers)
     {
         this.config = config;
+        this.devices = devices;
+        this.workerCount = config.workers() > 0 ? config.workers() : devices != null ? devices.defaultWorkers() : 1;
         this.spoolDir = config.dataDir().resolve("spool");
         clearSpool();
         this.timeline = config.timeline() == null ? Timeline.disabled()
             : ChronicleTimeline.open(TimelineSettings.of(config.timeline()));
-        this.keys = new KeyCache(config.threads());
+        this.keys = devices == null ? new KeyCache(config.threads()) : new KeyCache(config.threads(), devices::release);
         final PartitionSource source;
         final ClusterConfig cluster = config.cluster();
         if (cluster == null)
@@ -91,7 +101,7 @@ public final class Daemon implements AutoCloseable
         {
             this.journal = null;
             // workers, the heartbeat, the poller and a few concurrent requests
-            this.database = new ClusterDatabase(cluster, config.workers() + 6);
+            this.database = new ClusterDatabase(cluster, workerCount + 6);
             ClusterSchema.create(database);
             final ClusterStore store = new ClusterStore(database, metrics, timeline, spoolDir,
                 config.queueCapacity(), config.resultRetention(), cluster.lease());
@@ -107,9 +117,10 @@ public final class Daemon implements AutoCloseable
             });
             source = claims;
         }
-        for (int i = 0; i < config.workers(); i++)
+        for (int i = 0; i < workerCount; i++)
         {
-            final Worker w = new Worker(i, source, provers.create(i, keys), metrics, timeline);
+            final Worker w = new Worker(i, source, devices != null ? devices.prover(i, keys) : provers.create(i, keys),
+                metrics, timeline);
             workers.add(w);
             final Thread t = new Thread(w, "jprove-daemon-worker-" + i);
             t.setDaemon(true);
@@ -124,22 +135,60 @@ public final class Daemon implements AutoCloseable
     }
 
     /**
-     * Starts a daemon on the CPU backend (a {@link CpuPartitionProver} per worker).
+     * Starts a daemon on the devices its {@code device} setting chooses.
      *
-     * @throws UncheckedIOException when a listener cannot bind or the data folder cannot be used.
+     * @throws IllegalArgumentException when the device setting cannot be had on this host.
+     * @throws UncheckedIOException     when a listener cannot bind or the data folder cannot be used.
      */
     public static Daemon start(final DaemonConfig config)
     {
-        return start(config, null);
+        return start(config, DeviceSelection.parse(config.device(), "device").open(config.threads()));
     }
 
     /**
-     * Starts a daemon whose workers prove with the given provers (one per worker).
+     * Starts a daemon on the given devices.
+     *
+     * @param backends one per device, opened; the daemon closes them (also when it fails to start).
+     */
+    public static Daemon start(final DaemonConfig config, final List<ProverBackend> backends)
+    {
+        final ProvingDevices devices;
+        try
+        {
+            devices = new ProvingDevices(backends);
+        }
+        catch (final RuntimeException e)
+        {
+            backends.forEach(ProverBackend::close);
+            throw e;
+        }
+        return start(config, devices, null);
+    }
+
+    /**
+     * Starts a daemon whose workers prove with the given provers (one per worker), without devices of its own.
      */
     public static Daemon start(final DaemonConfig config, final PartitionProver.Factory provers)
     {
-        final Daemon daemon = new Daemon(config, provers != null ? provers
-            : (worker, keys) -> new CpuPartitionProver(keys, config.threads()));
+        return start(config, null, provers);
+    }
+
+    private static Daemon start(final DaemonConfig config, final ProvingDevices devices,
+        final PartitionProver.Factory provers)
+    {
+        final Daemon daemon;
+        try
+        {
+            daemon = new Daemon(config, devices, provers);
+        }
+        catch (final RuntimeException e)
+        {
+            if (devices != null)
+            {
+                devices.close();
+            }
+            throw e;
+        }
         try
         {
             daemon.open();
@@ -186,7 +235,7 @@ public final class Daemon implements AutoCloseable
         {
             // registered once the port is known: /status shows where each host listens
             resumedClaims = claims.register(new DaemonConfig.Endpoint(at.host(), grpc.getPort()).toString(),
-                config.workers());
+                workerCount);
             final long beatMs = config.cluster().heartbeat().toMillis();
             heartbeat.scheduleWithFixedDelay(quietly(claims::heartbeat), beatMs, beatMs, TimeUnit.MILLISECONDS);
             final long pollMs = config.cluster().poll().toMillis();
@@ -259,6 +308,22 @@ public final class Daemon implements AutoCloseable
         return resumedClaims;
     }
 
+    /** @return the worker threads: the {@code workers} setting, else the devices' default. */
+    public int workers()
+    {
+        return workerCount;
+    }
+
+    /** @return the devices it proves on ("cuda:0 (NVIDIA H200)"), or the workers' provers' names without devices. */
+    public List<String> devices()
+    {
+        if (devices == null)
+        {
+            return workers.stream().map(Worker::device).distinct().toList();
+        }
+        return devices.all().stream().map(d -> d.name() + " (" + d.description() + ")").toList();
+    }
+
     /** @return the settings it runs with. */
     public DaemonConfig config()
     {
@@ -302,6 +367,10 @@ public final class Daemon implements AutoCloseable
             table.jobs().forEach(j -> b.addJobs(ProtoViews.job(j, false)));
         }
         workers.forEach(w -> b.addWorkers(ProtoViews.worker(w)));
+        if (devices != null)
+        {
+            devices.all().forEach(d -> b.addDevices(ProtoViews.device(d)));
+        }
         keys.resident().forEach(k -> b.addKeys(ProtoViews.key(k)));
         if (claims != null)
         {
@@ -319,12 +388,21 @@ public final class Daemon implements AutoCloseable
         }
         final String text = metrics.render(new Metrics.Gauges(table.counts(), workers.size(), busy,
             keys.resident().size(), ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
-            journal == null ? 0 : journal.entries()));
+            journal == null ? 0 : journal.entries(), devices == null ? List.of() : devices.all()));
         return claims == null ? text : text + claims.metricsText();
     }
 
+    /** Loads the key and prepares it on every device that can still prove. */
     KeyCache.KeyInfo preload(final KeyRef ref)
     {
+        if (devices == null)
+        {
+            return keys.preload(ref);
+        }
+        try (KeyCache.Lease lease = keys.acquire(ref))
+        {
+            devices.prepareEverywhere(lease);
+        }
         return keys.preload(ref);
     }
 
@@ -354,6 +432,13 @@ public final class Daemon implements AutoCloseable
             heartbeat.shutdownNow();
         }
         scheduler.close();
+        for (int i = 0; i < threads.size(); i++)
+        {
+            if (threads.get(i).getState() == Thread.State.NEW)
+            {
+                workers.get(i).stopUnstarted(); // the start failed before the workers did: their devices go too
+            }
+        }
         final long deadline = System.currentTimeMillis() + CLOSE_WAIT_MS;
         for (final Thread t : threads)
         {
@@ -373,6 +458,10 @@ public final class Daemon implements AutoCloseable
             database.close();
         }
         keys.close();
+        if (devices != null)
+        {
+            devices.close();
+        }
         timeline.close();
     }
 }

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.jprove.engine.backend.DeviceSelection;
+
 /**
  * The daemon's settings: a properties file of {@code key = value} lines ({@code #} starts a comment), every key
  * optional. An unknown key, a bad value, or a listener off loopback without a token is an error naming the file, the
@@ -19,8 +21,9 @@ import java.util.Map;
  * http-listen        = 127.0.0.1:7421     GET /status and /metrics; "off" for none
  * token-file         =                    a file holding the bearer token; required when a listener is not loopback
  * data-dir           = .jprove/daemon     the journal and the witness spool
- * workers            = 1                  partitions proved at once
- * threads            = (all processors)   threads of each worker's backend
+ * device             = auto               cpu, cuda (every GPU), cuda:N; auto: the GPUs when present, else cpu
+ * workers            = (per device)       partitions proved at once: 2 per GPU, 1 on the CPU
+ * threads            = (all processors)   threads of the CPU backend (and of checking a key's points)
  * queue-capacity     = 64                 unfinished jobs accepted; past it requests are answered "busy"
  * max-request-bytes  = 67108864           a larger request is refused
  * result-retention   = 1h                 how long finished jobs stay retrievable (ms, s, m, h or d)
@@ -40,8 +43,9 @@ import java.util.Map;
  * @param httpListen      the HTTP listener, or null for none.
  * @param token           the bearer token, or null when none is required.
  * @param dataDir         where the journal and spool live.
- * @param workers         worker threads, each proving one partition at a time.
- * @param threads         threads per worker backend.
+ * @param workers         worker threads, each proving one partition at a time; 0: the default for the devices.
+ * @param threads         threads of the CPU backend and of key checks.
+ * @param device          where to prove, as {@code --device} takes it ("auto", "cpu", "cuda", "cuda:N").
  * @param queueCapacity   the most unfinished jobs.
  * @param maxRequestBytes the largest request accepted.
  * @param resultRetention how long finished jobs are kept.
@@ -50,18 +54,18 @@ import java.util.Map;
  * @param cluster         the shared job store, or null for the single-host journal.
  */
 public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, Path dataDir, int workers,
-    int threads, int queueCapacity, int maxRequestBytes, Duration resultRetention, JournalSync journalSync,
-    Path timeline, ClusterConfig cluster)
+    int threads, String device, int queueCapacity, int maxRequestBytes, Duration resultRetention,
+    JournalSync journalSync, Path timeline, ClusterConfig cluster)
 {
     /** Default gRPC port. */
     public static final int DEFAULT_PORT = 7420;
     /** Default HTTP port. */
     public static final int DEFAULT_HTTP_PORT = 7421;
 
-    private static final List<String> KEYS = List.of("listen", "http-listen", "token-file", "data-dir", "workers",
-        "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "timeline", "cluster",
-        "cluster-password-file", "cluster-host", "cluster-heartbeat", "cluster-lease", "cluster-partition-timeout",
-        "cluster-poll", "memory-budget");
+    private static final List<String> KEYS = List.of("listen", "http-listen", "token-file", "data-dir", "device",
+        "workers", "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "timeline",
+        "cluster", "cluster-password-file", "cluster-host", "cluster-heartbeat", "cluster-lease",
+        "cluster-partition-timeout", "cluster-poll", "memory-budget");
     private static final String OFF = "off";
 
     /** How a journal record reaches the disk before the request is acknowledged. */
@@ -200,7 +204,9 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final Endpoint httpListen = OFF.equals(http) ? null : s.get("http-listen", http, Endpoint::parse);
         final Path tokenFile = s.get("token-file", "", v -> v.isEmpty() ? null : Path.of(v));
         final Path dataDir = s.get("data-dir", ".jprove/daemon", Path::of);
-        final int workers = s.get("workers", "1", v -> positive(v, 256));
+        final String device = device(values.getOrDefault("device", DeviceSelection.AUTO),
+            lineOf.getOrDefault("device", source));
+        final int workers = values.containsKey("workers") ? s.get("workers", "", v -> positive(v, 256)) : 0;
         final int threads = s.get("threads", String.valueOf(Runtime.getRuntime().availableProcessors()),
             v -> positive(v, 4096));
         final int capacity = s.get("queue-capacity", "64", v -> positive(v, 1 << 20));
@@ -221,7 +227,8 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
                     + " is not a loopback address, so a bearer token is required: set token-file");
             }
         }
-        return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, capacity, maxBytes, retention,
+        return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, device, capacity, maxBytes,
+            retention,
             sync, timeline, cluster(s, listen));
     }
 
@@ -298,7 +305,8 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
     public String toString()
     {
         return "DaemonConfig[listen=" + listen + ", httpListen=" + httpListen + ", token=" + (token == null ? "none"
-            : "set") + ", dataDir=" + dataDir + ", workers=" + workers + ", threads=" + threads + ", queueCapacity="
+            : "set") + ", dataDir=" + dataDir + ", workers=" + workers + ", threads=" + threads + ", device=" + device
+            + ", queueCapacity="
             + queueCapacity + ", maxRequestBytes=" + maxRequestBytes + ", resultRetention=" + resultRetention
             + ", journalSync=" + journalSync + ", timeline=" + timeline + ", cluster=" + cluster + "]";
     }
@@ -319,6 +327,23 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
                 throw new IllegalArgumentException(where + ": " + key + ": " + e.getMessage(), e);
             }
         }
+    }
+
+    /**
+     * @return the device setting, once {@code --device}'s parser accepted it on this host, so that a GPU the host
+     *         lacks is named with the file and line before anything starts ("FILE:3: device cuda: no cuda device ...").
+     */
+    private static String device(final String text, final String where)
+    {
+        try
+        {
+            DeviceSelection.parse(text, "device");
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
+        return text;
     }
 
     private static int positive(final String text, final int max)

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.formats.circom.Zkey;
@@ -13,11 +14,13 @@ import io.jprove.engine.groth16.ProvingKey;
 /**
  * The proving keys the daemon keeps resident, loaded and checked (every point on its curve and in its subgroup)
  * once, shared by all workers. A key is loaded by the first job or preload that needs it while others needing it
- * wait; an evicted key is closed once the last job using it lets go. Thread-safe.
+ * wait; an evicted key is closed once the last job using it lets go. Whoever made something from a key (the
+ * devices' prepared keys) is told just before it closes, so that what depends on the key goes first. Thread-safe.
  */
 public final class KeyCache implements AutoCloseable
 {
     private final int threads;
+    private final Consumer<ProvingKey> closing;
     private final Map<KeyRef, Entry> entries = new LinkedHashMap<>();
 
     /** A resident key and what its users need to know. */
@@ -59,6 +62,18 @@ public final class KeyCache implements AutoCloseable
             return (Zkey)entry.key;
         }
 
+        /** @return which key it is. */
+        public KeyRef ref()
+        {
+            return entry.ref;
+        }
+
+        /** @return the key as the prover takes it, whichever its file's format. */
+        public ProvingKey provingKey()
+        {
+            return provingKeyOf(entry.key);
+        }
+
         @Override
         public void close()
         {
@@ -86,7 +101,23 @@ public final class KeyCache implements AutoCloseable
     /** @param threads threads for checking a key's points while it loads. */
     public KeyCache(final int threads)
     {
+        this(threads, key -> { });
+    }
+
+    /**
+     * @param threads threads for checking a key's points while it loads.
+     * @param closing told of a key's proving key just before the key closes (evicted and let go, or the cache
+     *                closed), with no lease on it left; it must not call back into the cache.
+     */
+    public KeyCache(final int threads, final Consumer<ProvingKey> closing)
+    {
         this.threads = threads;
+        this.closing = closing;
+    }
+
+    private static ProvingKey provingKeyOf(final AutoCloseable key)
+    {
+        return key instanceof final Zkey z ? z.provingKey() : (ProvingKey)key;
     }
 
     /**
@@ -186,7 +217,7 @@ public final class KeyCache implements AutoCloseable
         return new KeyInfo(e.ref, e.key != null && !e.evicted, e.loadMs);
     }
 
-    private static void closeKey(final Entry e)
+    private void closeKey(final Entry e)
     {
         synchronized (e)
         {
@@ -194,6 +225,7 @@ public final class KeyCache implements AutoCloseable
             {
                 try
                 {
+                    closing.accept(provingKeyOf(e.key));
                     e.key.close();
                 }
                 catch (final Exception ex)

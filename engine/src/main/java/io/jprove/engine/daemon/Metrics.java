@@ -24,7 +24,7 @@ final class Metrics
 
     /** The values of the moment that the counters do not hold. */
     record Gauges(Map<JobState, Integer> jobs, int workers, int busyWorkers, int keysResident, long heapUsedBytes,
-        long journalEntries)
+        long journalEntries, java.util.List<ProvingDevice> devices)
     {
     }
 
@@ -105,7 +105,44 @@ final class Metrics
         gauge(out, "jprove_daemon_heap_used_bytes", "Java heap in use.", g.heapUsedBytes());
         gauge(out, "jprove_daemon_journal_entries", "Entries in the journal's current generation.",
             g.journalEntries());
+        devices(out, g.devices());
         return out.toString();
+    }
+
+    /** The per-device families, labelled {@code device="cuda:0"}; none without devices. */
+    private static void devices(final StringBuilder out, final java.util.List<ProvingDevice> devices)
+    {
+        if (devices.isEmpty())
+        {
+            return;
+        }
+        header(out, "jprove_daemon_device_usable", "1 while the device can prove, 0 once a device fault made it"
+            + " unusable for the rest of the process.", "gauge");
+        devices.forEach(d -> sample(out, "jprove_daemon_device_usable", device(d), d.unusable() == null ? 1 : 0));
+        header(out, "jprove_daemon_device_workers", "Workers placed on the device.", "gauge");
+        devices.forEach(d -> sample(out, "jprove_daemon_device_workers", device(d), d.workers()));
+        final java.util.List<java.util.List<ProvingDevice.PreparedInfo>> prepared = devices.stream()
+            .map(ProvingDevice::prepared).toList();
+        header(out, "jprove_daemon_device_prepared_keys", "Keys prepared on the device now.", "gauge");
+        for (int i = 0; i < devices.size(); i++)
+        {
+            sample(out, "jprove_daemon_device_prepared_keys", device(devices.get(i)), prepared.get(i).size());
+        }
+        header(out, "jprove_daemon_device_prepared_key_bytes", "Device memory the prepared keys hold (bases, tables,"
+            + " split buffers; 0 on the CPU).", "gauge");
+        for (int i = 0; i < devices.size(); i++)
+        {
+            sample(out, "jprove_daemon_device_prepared_key_bytes", device(devices.get(i)), prepared.get(i).stream()
+                .mapToLong(ProvingDevice.PreparedInfo::deviceBytes).sum());
+        }
+        header(out, "jprove_daemon_device_key_preparations_total", "Keys prepared on the device since the start.",
+            "counter");
+        devices.forEach(d -> sample(out, "jprove_daemon_device_key_preparations_total", device(d), d.preparations()));
+    }
+
+    private static String device(final ProvingDevice d)
+    {
+        return "device=\"" + d.name() + "\"";
     }
 
     private static String state(final JobState s)

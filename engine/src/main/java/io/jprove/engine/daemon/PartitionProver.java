@@ -4,8 +4,9 @@ import io.jprove.engine.groth16.StepTimes;
 
 /**
  * The daemon's one coupling to the proving code: prove partition i of a job. The daemon's workers each own one
- * prover (one backend, one proof at a time); they call {@link #prove} for one partition, journal the result, and
- * look at the job again before asking for the next, so that cancel and priorities act at partition boundaries.
+ * prover (one proof at a time, on one device whose backend and prepared keys it may share with other workers); they
+ * call {@link #prove} for one partition, journal the result, and look at the job again before asking for the next,
+ * so that cancel and priorities act at partition boundaries.
  * <p>
  * An implementation proves partition {@code partition} of {@code spec} and returns it only after it verified; it
  * throws with a one-line message for anything that makes the job fail (a witness that does not satisfy the circuit,
@@ -20,7 +21,7 @@ public interface PartitionProver extends AutoCloseable
     {
     }
 
-    /** Makes the prover of one worker. */
+    /** Makes the prover of one worker (a daemon's own are {@link DevicePartitionProver}s). */
     @FunctionalInterface
     interface Factory
     {
@@ -28,8 +29,17 @@ public interface PartitionProver extends AutoCloseable
         PartitionProver create(int worker, KeyCache keys);
     }
 
-    /** @return what it proves on, for /status ("cpu, 2 threads"). */
+    /** @return what it proves on, for /status ("cpu:0", "cuda:1"). */
     String device();
+
+    /**
+     * @return whether its worker should take no more partitions: its device can prove nothing more in this process
+     *         and another worker's device still can, so the partitions go there instead of failing here.
+     */
+    default boolean retired()
+    {
+        return false;
+    }
 
     /**
      * Proves one partition and verifies the proof.
@@ -39,7 +49,7 @@ public interface PartitionProver extends AutoCloseable
      */
     PartitionProof prove(long job, JobSpec spec, int partition, StepTimes times);
 
-    /** Releases the backend. */
+    /** The worker has stopped: releases what the prover holds (its share of the device). */
     @Override
     void close();
 }

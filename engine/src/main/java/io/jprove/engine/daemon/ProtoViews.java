@@ -8,11 +8,13 @@ import java.util.List;
 import com.google.protobuf.ByteString;
 
 import io.jprove.engine.daemon.rpc.ClusterStatus;
+import io.jprove.engine.daemon.rpc.DeviceStatus;
 import io.jprove.engine.daemon.rpc.HostStatus;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.KeyStatus;
 import io.jprove.engine.daemon.rpc.MemoryStatus;
 import io.jprove.engine.daemon.rpc.PartitionState;
+import io.jprove.engine.daemon.rpc.PreparedKeyStatus;
 import io.jprove.engine.daemon.rpc.WorkerStatus;
 import io.jprove.field.Fr;
 
@@ -53,6 +55,21 @@ final class ProtoViews
     {
         return WorkerStatus.newBuilder().setWorker(w.index()).setDevice(w.device()).setJobId(w.jobId())
             .setPartition(w.partition()).build();
+    }
+
+    static DeviceStatus device(final ProvingDevice d)
+    {
+        final String unusable = d.unusable();
+        final DeviceStatus.Builder b = DeviceStatus.newBuilder().setName(d.name()).setDescription(d.description())
+            .setWorkers(d.workers()).setUsable(unusable == null).setUnusableReason(unusable == null ? "" : unusable)
+            .setPreparations(d.preparations());
+        for (final ProvingDevice.PreparedInfo p : d.prepared())
+        {
+            b.addPreparedKeys(PreparedKeyStatus.newBuilder().setPath(p.ref().path().toString())
+                .setKind(p.ref().kindName()).setDeviceBytes(p.deviceBytes()).setPrepareMs(p.prepareMs())
+                .setPreparation(p.preparation()));
+        }
+        return b.build();
     }
 
     static KeyStatus key(final KeyCache.KeyInfo k)

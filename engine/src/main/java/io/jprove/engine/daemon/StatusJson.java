@@ -3,10 +3,12 @@ package io.jprove.engine.daemon;
 import java.util.Locale;
 
 import io.jprove.engine.daemon.rpc.ClusterStatus;
+import io.jprove.engine.daemon.rpc.DeviceStatus;
 import io.jprove.engine.daemon.rpc.HostStatus;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.KeyStatus;
 import io.jprove.engine.daemon.rpc.PartitionState;
+import io.jprove.engine.daemon.rpc.PreparedKeyStatus;
 import io.jprove.engine.daemon.rpc.StatusReply;
 import io.jprove.engine.daemon.rpc.WorkerStatus;
 
@@ -17,8 +19,10 @@ import io.jprove.engine.daemon.rpc.WorkerStatus;
  * {"queue_capacity": 64,
  *  "jobs": [{"job_id": 3, "request_id": "r1", "state": "running", "priority": 0, "circuit": "builtin",
  *            "partitions": ["done", "running", "queued"], "error": "", "submitted_unix_ms": ..., ...}],
- *  "workers": [{"worker": 0, "device": "cpu, 2 threads", "job_id": 3, "partition": 1}],
- *  "devices": ["cpu, 2 threads"],
+ *  "workers": [{"worker": 0, "device": "cuda:0", "job_id": 3, "partition": 1}],
+ *  "devices": [{"name": "cuda:0", "description": "NVIDIA H200", "workers": 2, "usable": true, "unusable_reason": "",
+ *               "preparations": 1, "prepared_keys": [{"path": "...", "kind": "zkey", "device_bytes": 1310720000,
+ *                                                     "prepare_ms": 7400, "preparation": "7.4 s on cuda:0: ..."}]}],
  *  "keys": [{"path": "...", "kind": "params", "resident": true, "load_ms": 12}],
  *  "memory": {"heap_used_bytes": ..., "heap_max_bytes": ..., "direct_bytes": ...},
  *  "cluster": {"host": "gpu-a", "queued_partitions": 12, "claimed_partitions": 3,
@@ -53,11 +57,11 @@ final class StatusJson
                 .append('}');
         }
         out.append("],\n \"devices\": [");
-        s.getWorkersList().stream().map(WorkerStatus::getDevice).distinct().forEach(d ->
+        for (int i = 0; i < s.getDevicesCount(); i++)
         {
-            out.append(out.charAt(out.length() - 1) == '[' ? "" : ", ");
-            string(out, d);
-        });
+            out.append(i == 0 ? "\n  " : ",\n  ");
+            device(out, s.getDevices(i));
+        }
         out.append("],\n \"keys\": [");
         for (int i = 0; i < s.getKeysCount(); i++)
         {
@@ -77,6 +81,31 @@ final class StatusJson
             cluster(out, s.getCluster());
         }
         return out.append("}\n").toString();
+    }
+
+    private static void device(final StringBuilder out, final DeviceStatus d)
+    {
+        out.append("{\"name\": ");
+        string(out, d.getName());
+        out.append(", \"description\": ");
+        string(out, d.getDescription());
+        out.append(", \"workers\": ").append(d.getWorkers()).append(", \"usable\": ").append(d.getUsable())
+            .append(", \"unusable_reason\": ");
+        string(out, d.getUnusableReason());
+        out.append(", \"preparations\": ").append(d.getPreparations()).append(", \"prepared_keys\": [");
+        for (int i = 0; i < d.getPreparedKeysCount(); i++)
+        {
+            final PreparedKeyStatus k = d.getPreparedKeys(i);
+            out.append(i == 0 ? "{\"path\": " : ", {\"path\": ");
+            string(out, k.getPath());
+            out.append(", \"kind\": ");
+            string(out, k.getKind());
+            out.append(", \"device_bytes\": ").append(k.getDeviceBytes()).append(", \"prepare_ms\": ")
+                .append(k.getPrepareMs()).append(", \"preparation\": ");
+            string(out, k.getPreparation());
+            out.append('}');
+        }
+        out.append("]}");
     }
 
     private static void cluster(final StringBuilder out, final ClusterStatus c)

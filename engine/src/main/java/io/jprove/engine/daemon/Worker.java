@@ -7,7 +7,8 @@ import io.jprove.timeline.Timeline;
  * A worker thread: takes the next partition from its {@link PartitionSource} (the local scheduler, or a claim on the
  * cluster's queue), proves it with its own {@link PartitionProver}, and hands the result back, which makes it
  * durable. Between two partitions it takes the source's next choice, so a cancelled job gets no further partition
- * and a higher priority job goes first at the next boundary.
+ * and a higher priority job goes first at the next boundary. A worker whose device faulted stops while another
+ * device can prove ({@link PartitionProver#retired}).
  */
 final class Worker implements Runnable
 {
@@ -35,7 +36,7 @@ final class Worker implements Runnable
         return index;
     }
 
-    /** @return the backend it proves on. */
+    /** @return the device it proves on. */
     String device()
     {
         return prover.device();
@@ -59,7 +60,8 @@ final class Worker implements Runnable
         try
         {
             PartitionSource.Assignment a;
-            while ((a = source.take()) != null)
+            // a retired worker's device faulted: the partitions it would take go to the other devices' workers
+            while (!prover.retired() && (a = source.take()) != null)
             {
                 prove(a);
             }
@@ -72,6 +74,12 @@ final class Worker implements Runnable
         {
             prover.close();
         }
+    }
+
+    /** Releases the prover of a worker whose thread never started. */
+    void stopUnstarted()
+    {
+        prover.close();
     }
 
     private void prove(final PartitionSource.Assignment a)

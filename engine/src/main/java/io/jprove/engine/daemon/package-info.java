@@ -8,6 +8,10 @@
  *   <li>workers prove one partition at a time through {@link io.jprove.engine.daemon.PartitionProver}, the one
  *       interface between the daemon and the proving code, so cancel and priorities act at partition
  *       boundaries;</li>
+ *   <li>they prove on the devices the {@code device} setting chose (ProvingDevices): a backend per device shared
+ *       by its workers, each resident key prepared once per device and released when the key leaves the
+ *       {@link io.jprove.engine.daemon.KeyCache}, and a faulted device failing its partitions at once while the
+ *       other devices go on;</li>
  *   <li>with a cluster setting ({@link io.jprove.engine.daemon.ClusterConfig}) the journal gives way to a PostgreSQL
  *       database that many daemons share: jobs and partitions are rows (ClusterStore), each daemon claims partitions
  *       while it has an idle worker and room in its memory budget, heartbeats return a silent host's claims, and a

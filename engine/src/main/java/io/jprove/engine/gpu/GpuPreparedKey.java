@@ -41,13 +41,15 @@ public final class GpuPreparedKey implements PreparedKey
     private final GpuScalarSplit splitB;
 
     private final String preparation;
+    private final long deviceBytes;
 
     private GpuPreparedKey(final ProvingKey key, final String device, final List<DeviceQuery> queries,
-        final List<GpuScalarSplit> splits, final String preparation)
+        final List<GpuScalarSplit> splits, final String preparation, final long deviceBytes)
     {
         this.key = key;
         this.device = device;
         this.preparation = preparation;
+        this.deviceBytes = deviceBytes;
         this.h = queries.get(0);
         this.l = queries.get(1);
         this.a = queries.get(2);
@@ -116,7 +118,7 @@ public final class GpuPreparedKey implements PreparedKey
         return new GpuPreparedKey(key, device, queries, splits, String.format(Locale.ROOT,
             "%.1f s on %s: kernels built %.1f s%s, bases and tables %.1f s (%.2f GiB)", totalNanos / 1e9, device,
             buildNanos / 1e9, buildParts(accelerator), (totalNanos - buildNanos) / 1e9,
-            tableBytes / (double)(1L << 30)));
+            tableBytes / (double)(1L << 30)), tableBytes + splitBytes);
     }
 
     /**
@@ -140,6 +142,13 @@ public final class GpuPreparedKey implements PreparedKey
     public String preparation()
     {
         return preparation;
+    }
+
+    /** @return its bases and tables and the splits' buffers; the MSMs' scratch aside. */
+    @Override
+    public long deviceBytes()
+    {
+        return deviceBytes;
     }
 
     /** One of the key's queries before it goes to the device; {@code split} when its scalars are 0/1-split. */

@@ -23,6 +23,15 @@ public interface PreparedKey extends AutoCloseable
         return "";
     }
 
+    /**
+     * @return bytes it holds in the device's own memory (bases, precomputed tables, split buffers), for a person
+     *         watching what fits; 0 where it holds none (the CPU's views of host vectors).
+     */
+    default long deviceBytes()
+    {
+        return 0;
+    }
+
     /** Frees what preparation made resident (device memory, tables); the source key stays open. */
     @Override
     void close();

@@ -80,7 +80,7 @@ class DaemonCommandsTest
         vk = dir.resolve("cubic.vk");
         assertOk(jprove("setup", "--r1cs", r1cs, "--params", params, "--vk", vk, "--threads", 2));
         daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off", "data-dir",
-            dir.resolve("data").toString(), "threads", "2", "timeline", "off"), "test settings"));
+            dir.resolve("data").toString(), "threads", "2", "timeline", "off", "device", "cpu"), "test settings"));
         address = "127.0.0.1:" + daemon.grpcPort();
     }
 
@@ -122,7 +122,8 @@ class DaemonCommandsTest
         assertTrue(await.out().startsWith("job " + job + " succeeded 1/1 partitions"), await.out());
         assertOk(jprove("verify", "--vk", vk, "--proof", dir.resolve("later"), "--public", dir.resolve("later.json")));
         final Run status = jprove("job", "status", "--daemon", address);
-        assertTrue(status.out().contains("request cli-later") && status.out().contains("worker 0 on cpu, 2 threads"),
+        assertTrue(status.out().contains("request cli-later") && status.out().contains("worker 0 on cpu:0")
+            && status.out().contains("device cpu:0 (cpu, 2 threads): 1 worker(s), usable"),
             status.out());
         assertOk(jprove("key", "preload", "--daemon", address, "--params", params));
         assertTrue(jprove("key", "evict", "--daemon", address, "--params", params).out().contains("not resident"));

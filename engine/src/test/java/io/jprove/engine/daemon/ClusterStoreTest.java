@@ -18,6 +18,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
 import io.jprove.engine.daemon.rpc.JobStatus;
+import io.jprove.engine.groth16.CpuProverBackend;
 
 /**
  * Daemons of one cluster in this JVM, over a real PostgreSQL: a job submitted to one is proved by all and delivered
@@ -174,7 +175,7 @@ class ClusterStoreTest
         // host a's first partition takes longer than the partition timeout; its heartbeat goes on meanwhile
         final PartitionProver.Factory slowOnce = (worker, keys) -> new PartitionProver()
         {
-            private final CpuPartitionProver cpu = new CpuPartitionProver(keys, 1);
+            private final DevicePartitionProver cpu = DevicePartitionProver.alone(new CpuProverBackend(1), keys);
 
             @Override
             public String device()

@@ -101,12 +101,22 @@ class DaemonAuthTest
         final String json = status.body();
         assertTrue(json.contains("\"request_id\": \"http-status\", \"state\": \"succeeded\", \"priority\": 3,"
             + " \"circuit\": \"builtin\", \"partitions\": [\"done\", \"done\"]"), json);
-        assertTrue(json.contains("\"devices\": [\"cpu, 2 threads\"]") && json.contains("\"heap_used_bytes\": "), json);
+        assertTrue(json.contains("\"worker\": 0, \"device\": \"cpu:0\"") && json.contains("\"heap_used_bytes\": "),
+            json);
+        // the CPU's prepared keys are views of host vectors: listed, with nothing on a device
+        assertTrue(json.contains("\"devices\": [\n  {\"name\": \"cpu:0\", \"description\": \"cpu, 2 threads\","
+            + " \"workers\": 1, \"usable\": true, \"unusable_reason\": \"\", \"preparations\": ")
+            && json.contains("{\"path\": \"" + f.chainParams.toAbsolutePath().normalize() + "\", \"kind\": \"params\","
+            + " \"device_bytes\": 0, \"prepare_ms\": "), json);
         final HttpResponse<String> metrics = get("/metrics", TOKEN);
         assertEquals(200, metrics.statusCode());
         assertTrue(metrics.headers().firstValue("Content-Type").orElseThrow().startsWith("text/plain; version=0.0.4"));
         assertTrue(metrics.body().contains("# TYPE jprove_daemon_jobs_submitted_total counter\n"), metrics.body());
         assertTrue(metrics.body().contains("jprove_daemon_workers 1\n"), metrics.body());
+        assertTrue(metrics.body().contains("jprove_daemon_device_usable{device=\"cpu:0\"} 1\n")
+            && metrics.body().contains("jprove_daemon_device_prepared_key_bytes{device=\"cpu:0\"} 0\n")
+            && metrics.body().contains("# TYPE jprove_daemon_device_key_preparations_total counter\n"),
+            metrics.body());
         assertEquals(404, get("/other", TOKEN).statusCode());
         final HttpResponse<String> post = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
             + daemon.httpPort() + "/status")).header("Authorization", "Bearer " + TOKEN)

@@ -15,6 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.backend.CudaBackendFactory;
+
 /** The daemon's settings file: defaults, values, and an error naming file, line and key for anything wrong. */
 class DaemonConfigTest
 {
@@ -79,6 +81,33 @@ class DaemonConfigTest
         final Path weak = Files.writeString(dir.resolve("weak"), "short\n");
         assertTrue(error("threads = 1\ntoken-file = " + weak + "\n").contains("at least 16 printable characters"));
         assertTrue(error("just words\n").contains(":1: \"just words\" is not key = value"));
+    }
+
+    @Test
+    void shouldChooseTheDeviceAsTheCommandLineDoesWhenDeviceIsSet() throws IOException
+    {
+        final DaemonConfig d = DaemonConfig.defaults();
+        assertEquals("auto", d.device());
+        assertEquals(0, d.workers(), "no workers setting: the devices' default");
+        assertEquals("cpu", DaemonConfig.of(Map.of("device", "cpu"), "test").device());
+        final String where = dir.resolve("d.properties") + ":2: ";
+        assertEquals(where + "device must be cpu, cuda or cuda:N, not 'gpu'", error("threads = 1\ndevice = gpu\n"));
+        assertEquals(where + "device must be cpu, cuda or cuda:N, not ''", error("threads = 1\ndevice =\n"));
+        assertEquals(where + "device cpu:1: this host has 1 cpu device (cpu:0)",
+            error("threads = 1\ndevice = cpu:1\n"));
+        if (new CudaBackendFactory().deviceCount() == 0)
+        {
+            // this host has no GPU: asking for one is refused where it was asked, with the driver's reason
+            final String cuda = error("threads = 1\ndevice = cuda\n");
+            assertTrue(cuda.startsWith(where + "device cuda: no cuda device on this host ("), cuda);
+            assertTrue(error("threads = 1\ndevice = cuda:1\n").startsWith(where + "device cuda:1: no cuda device"));
+        }
+        else
+        {
+            assertEquals("cuda", DaemonConfig.of(Map.of("device", "cuda"), "test").device());
+            assertTrue(error("threads = 1\ndevice = cuda:x\n").startsWith(where + "device cuda:x: 'x' is not a device"
+                + " number"));
+        }
     }
 
     @Test

@@ -19,12 +19,14 @@ import com.google.protobuf.ByteString;
 import io.jprove.engine.circuits.BuiltinCircuit;
 import io.jprove.engine.daemon.rpc.BuiltinCircuit.Builder;
 import io.jprove.engine.daemon.rpc.CircomParams;
+import io.jprove.engine.daemon.rpc.CircomZkey;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.formats.circom.CircomCircuit;
 import io.jprove.engine.formats.circom.CircomFixtures;
 import io.jprove.engine.formats.circom.CircomR1cs;
+import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
@@ -39,8 +41,10 @@ import io.jprove.field.Fr;
 
 /**
  * Keys, circuits and daemons for the daemon's tests: the circom cubic (3 constraints, a proof in milliseconds) with
- * bellperson parameters, and a Poseidon chain (622 constraints per partition) for jobs of many partitions, long
- * enough to be caught running. Every daemon listens on loopback, on ports the system picks.
+ * bellperson parameters, and with a snarkjs zkey (made by snarkjs 0.7.6 from this r1cs, kept as a resource with
+ * snarkjs's export of its verification key, so that a zkey proof is checked against snarkjs's own key), and a
+ * Poseidon chain (622 constraints per partition) for jobs of many partitions, long enough to be caught running.
+ * Every daemon listens on loopback, on ports the system picks, and proves on the CPU unless a test says otherwise.
  */
 final class DaemonFixtures
 {
@@ -55,6 +59,8 @@ final class DaemonFixtures
     final VerifyingKey cubicVk;
     final Path chainParams;
     final VerifyingKey chainVk;
+    final Path cubicZkey;
+    final VerifyingKey cubicZkeyVk;
 
     private DaemonFixtures(final Path dir) throws IOException
     {
@@ -69,6 +75,14 @@ final class DaemonFixtures
         }
         chainParams = dir.resolve("chain.params");
         chainVk = setup(BuiltinCircuit.shapeOf(CHAIN), chainParams);
+        cubicZkey = dir.resolve("cubic.zkey");
+        try (java.io.InputStream in = DaemonFixtures.class.getResourceAsStream("cubic.zkey.base64");
+             java.io.InputStream vk = DaemonFixtures.class.getResourceAsStream("cubic-zkey-vk.json"))
+        {
+            Files.write(cubicZkey, java.util.Base64.getMimeDecoder().decode(in.readAllBytes()));
+            Files.write(dir.resolve("cubic-zkey-vk.json"), vk.readAllBytes());
+        }
+        cubicZkeyVk = SnarkjsJson.readVerificationKey(dir.resolve("cubic-zkey-vk.json"));
     }
 
     /** @return keys and files in {@code dir}. */
@@ -115,6 +129,7 @@ final class DaemonFixtures
         m.put("http-listen", "127.0.0.1:0");
         m.put("data-dir", dataDir.toString());
         m.put("threads", "2");
+        m.put("device", "cpu");
         m.put("timeline", "off");
         m.put("journal-sync", "none");
         for (int i = 0; i < extra.length; i += 2)
@@ -138,6 +153,20 @@ final class DaemonFixtures
             return ProofRequest.newBuilder().setRequestId(requestId).setCircom(CircomParams.newBuilder()
                 .setParamsPath(cubicParams.toString()).setR1CsPath(r1cs.toString())
                 .setWtns(ByteString.copyFrom(Files.readAllBytes(witness)))).build();
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** @return a request to prove the cubic with its snarkjs zkey. */
+    ProofRequest zkey(final String requestId, final Path witness)
+    {
+        try
+        {
+            return ProofRequest.newBuilder().setRequestId(requestId).setZkey(CircomZkey.newBuilder()
+                .setZkeyPath(cubicZkey.toString()).setWtns(ByteString.copyFrom(Files.readAllBytes(witness)))).build();
         }
         catch (final IOException e)
         {

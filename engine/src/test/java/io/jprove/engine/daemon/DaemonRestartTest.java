@@ -33,7 +33,7 @@ class DaemonRestartTest
     {
         final DaemonFixtures f = DaemonFixtures.in(dir);
         final Path data = dir.resolve("data");
-        final String settings = "listen = 127.0.0.1:0\nhttp-listen = off\ntimeline = off\nthreads = 2\n"
+        final String settings = "listen = 127.0.0.1:0\nhttp-listen = off\ntimeline = off\nthreads = 2\ndevice = cpu\n"
             + "journal-sync = sync\ndata-dir = " + data + "\n";
         final long running;
         final List<Long> queued;

@@ -1,0 +1,157 @@
+package io.jprove.engine.daemon;
+
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedKey;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingKey;
+
+/**
+ * A real backend seen from outside, for the daemon's device tests: it counts the keys prepared on it and those
+ * released, and on request makes a fault happen for real or refuses a preparation. The fault is the GPU suite's
+ * (every bit of A's density set, so the 0/1 split's stores run past its buffers and the kernels' bounds checks stop
+ * them): the backend below meets it as it would a faulting kernel, and reports the device unusable itself.
+ */
+final class WatchedBackend implements ProverBackend
+{
+    private final ProverBackend backend;
+    private final AtomicInteger prepared = new AtomicInteger();
+    private final AtomicInteger released = new AtomicInteger();
+    private final AtomicInteger proved = new AtomicInteger();
+    private final AtomicInteger faultAt = new AtomicInteger(-1);
+    private final AtomicReference<RuntimeException> refusePrepare = new AtomicReference<>();
+
+    WatchedBackend(final ProverBackend backend)
+    {
+        this.backend = backend;
+    }
+
+    /** @return the keys prepared so far. */
+    int prepared()
+    {
+        return prepared.get();
+    }
+
+    /** @return the prepared keys closed so far. */
+    int released()
+    {
+        return released.get();
+    }
+
+    /** @return the partitions given to the backend so far. */
+    int proved()
+    {
+        return proved.get();
+    }
+
+    /** Makes the next partition fault the device. */
+    void faultNext()
+    {
+        faultAt.set(proved.get());
+    }
+
+    /** Makes preparations fail with {@code e} (as the device's allocator would) until called with null. */
+    void refusePreparation(final RuntimeException e)
+    {
+        refusePrepare.set(e);
+    }
+
+    @Override
+    public String name()
+    {
+        return backend.name();
+    }
+
+    @Override
+    public int device()
+    {
+        return backend.device();
+    }
+
+    @Override
+    public String description()
+    {
+        return backend.description();
+    }
+
+    @Override
+    public PreparedKey prepare(final ProvingKey key)
+    {
+        final RuntimeException refusal = refusePrepare.get();
+        if (refusal != null)
+        {
+            throw refusal;
+        }
+        final PreparedKey inner = backend.prepare(key);
+        prepared.incrementAndGet();
+        return new Counted(inner);
+    }
+
+    @Override
+    public MsmSums prove(final PreparedKey key, final PartitionInputs partition, final BackendListener listener)
+    {
+        final int n = proved.getAndIncrement();
+        PartitionInputs given = partition;
+        if (n == faultAt.get())
+        {
+            final BitSet all = new BitSet();
+            all.set(0, Math.toIntExact(partition.assignment().size()));
+            given = new PartitionInputs(partition.assignment(), partition.numInputs(), partition.a(), partition.b(),
+                partition.c(), all, partition.bDensity());
+        }
+        return backend.prove(((Counted)key).inner, given, listener);
+    }
+
+    @Override
+    public void close()
+    {
+        backend.close();
+    }
+
+    /** A prepared key whose close is counted. */
+    private final class Counted implements PreparedKey
+    {
+        private final PreparedKey inner;
+
+        Counted(final PreparedKey inner)
+        {
+            this.inner = inner;
+        }
+
+        @Override
+        public ProvingKey key()
+        {
+            return inner.key();
+        }
+
+        @Override
+        public String device()
+        {
+            return inner.device();
+        }
+
+        @Override
+        public String preparation()
+        {
+            return inner.preparation();
+        }
+
+        @Override
+        public long deviceBytes()
+        {
+            return inner.deviceBytes();
+        }
+
+        @Override
+        public void close()
+        {
+            released.incrementAndGet();
+            inner.close();
+        }
+    }
+}
