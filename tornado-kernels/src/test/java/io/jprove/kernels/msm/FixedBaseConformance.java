@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
@@ -170,16 +171,66 @@ final class FixedBaseConformance
     private static void assertProducts(final MsmCurve curve, final long[] base, final FrVector scalars,
         final MemorySegment out, final String what)
     {
-        final int al = curve.affineLimbs();
+        LongStream.range(0, scalars.size()).parallel().forEach(i -> assertProduct(curve, base, scalars, out, i, what));
+    }
+
+    private static void assertProduct(final MsmCurve curve, final long[] base, final FrVector scalars,
+        final MemorySegment out, final long i, final String what)
+    {
         final long[] k = new long[Fr.LIMBS];
-        for (long i = 0; i < scalars.size(); i++)
+        scalars.get(i, k, 0);
+        final long[] actual = out.asSlice(i * curve.affineBytes(), curve.affineBytes()).toArray(ValueLayout.JAVA_LONG);
+        final long[] expected = Fr.isZero(k, 0) ? new long[curve.affineLimbs()] : product(curve, base, k);
+        assertArrayEquals(expected, actual, what + ": product " + i + " of " + Fr.toBigInteger(k));
+    }
+
+    /**
+     * A vector of 2^log uniform scalars (the edges first) with the chosen window and chunk, timed, and its products
+     * checked at {@code samples} random indices and at both ends of every chunk: the device's speed at the setup's
+     * sizes, where checking every product on the CPU would take minutes.
+     */
+    static Stream<DynamicTest> throughput(final Supplier<Accelerator> accelerators, final MsmCurve curve,
+        final int log, final int samples)
+    {
+        return Stream.of(DynamicTest.dynamicTest("shouldMatchTheCpuProductsWhenLarge " + curve + " 2^" + log, () ->
         {
-            scalars.get(i, k, 0);
-            final long[] actual = out.asSlice(i * curve.affineBytes(), curve.affineBytes())
-                .toArray(ValueLayout.JAVA_LONG);
-            final long[] expected = Fr.isZero(k, 0) ? new long[al] : product(curve, base, k);
-            assertArrayEquals(expected, actual, what + ": product " + i + " of " + Fr.toBigInteger(k));
-        }
+            final long seed = SEED + log;
+            final long n = 1L << log;
+            try (Accelerator accelerator = accelerators.get(); Arena arena = Arena.ofShared())
+            {
+                final SplittableRandom rng = new SplittableRandom(seed);
+                final FrVector scalars = scalars(arena, 64, rng);
+                final FrVector all = FrVector.allocate(arena, n);
+                all.segment().asSlice(0, scalars.segment().byteSize()).copyFrom(scalars.segment());
+                LongStream.range(64, n).parallel().forEach(i -> all.set(i, Fr.random(new SplittableRandom(seed
+                    * 31 + i)), 0));
+                final long[] base = generator(curve);
+                try (GpuFixedBase gpu = new GpuFixedBase(accelerator, curve, base, n))
+                {
+                    final MemorySegment out = arena.allocate(n * curve.affineBytes(), 64);
+                    gpu.multiply(all, out, null);
+                    final long t0 = System.nanoTime();
+                    gpu.multiply(all, out, null);
+                    final long ns = System.nanoTime() - t0;
+                    final String what = curve + " 2^" + log + " c=" + gpu.window() + " chunk=" + gpu.chunk()
+                        + " (seed " + seed + ")";
+                    final java.util.Set<Long> checked = new java.util.TreeSet<>();
+                    for (long first = 0; first < n; first += gpu.chunk())
+                    {
+                        checked.add(first);
+                        checked.add(Math.min(n, first + gpu.chunk()) - 1);
+                    }
+                    for (int s = 0; s < samples; s++)
+                    {
+                        checked.add(s < 64 ? s : rng.nextLong(n));
+                    }
+                    checked.parallelStream().forEach(i -> assertProduct(curve, base, all, out, i, what));
+                    System.out.printf(java.util.Locale.ROOT, "fixed-base %s: %.1f ms, %.1f M products/s (table "
+                        + "%.1f MB made in %.1f ms), %d products checked%n", what, ns / 1e6, n * 1e3 / ns,
+                        gpu.tableBytes() / 1e6, gpu.tableNanos() / 1e6, checked.size());
+                }
+            }
+        }));
     }
 
     /** The oracle: k·P by the field library's scalar multiplication, affine. */

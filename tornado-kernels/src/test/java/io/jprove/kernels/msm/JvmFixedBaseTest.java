@@ -11,7 +11,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The device fixed-base suite on {@link JvmAccelerator}: G1 and G2, chunks of 7 over vectors to 100 points, every
- * window width to 10 (G1) and 6 (G2), the chosen window, and bad input; one accelerator for every test.
+ * window width to 10 (G1) and 6 (G2), the chosen window, bad input, and the timed run of 2^9 sampled products (as
+ * the GPU runs 2^24); one accelerator for every test.
  */
 final class JvmFixedBaseTest
 {
@@ -30,7 +31,8 @@ final class JvmFixedBaseTest
             FixedBaseConformance.chosen(JvmFixedBaseTest::cpu, MsmCurve.G1, 300),
             FixedBaseConformance.chosen(JvmFixedBaseTest::cpu, MsmCurve.G2, 30),
             FixedBaseConformance.errors(JvmFixedBaseTest::cpu, MsmCurve.G1),
-            FixedBaseConformance.errors(JvmFixedBaseTest::cpu, MsmCurve.G2)).flatMap(s -> s);
+            FixedBaseConformance.errors(JvmFixedBaseTest::cpu, MsmCurve.G2),
+            FixedBaseConformance.throughput(JvmFixedBaseTest::cpu, MsmCurve.G1, 9, 20)).flatMap(s -> s);
     }
 
     @AfterAll
