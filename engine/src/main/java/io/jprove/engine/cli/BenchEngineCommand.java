@@ -57,6 +57,10 @@ final class BenchEngineCommand implements Callable<Integer>
     @Option(names = "--cache", description = "Folder for cached parameters and matrices (default ./.jprove/params).")
     private Path cache = Path.of(".jprove", "params");
 
+    @Option(names = "--no-cache", description = "Make the parameters for this run and neither read nor write the "
+        + "parameters cache (the recorded matrices are still cached).")
+    private boolean noCache;
+
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
     private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -92,7 +96,8 @@ final class BenchEngineCommand implements Callable<Integer>
             final DeviceSelection selection = deviceOption.select();
             final long budget = budgetMib > 0 ? budgetMib << 20 : EngineRun.defaultBudgetBytes();
             final PipelineConfig config = PipelineConfig.forCores(threads);
-            try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads);
+            try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads, selection,
+                !noCache);
                  Timeline timeline = timelineOption.open(); BufferPool pool = selection.bufferPool(budget))
             {
                 System.out.println("bench engine: " + circuit.name() + ", " + parameters.matrices().numConstraints()
@@ -100,6 +105,12 @@ final class BenchEngineCommand implements Callable<Integer>
                     selection.devices()) + " (" + threads + " threads, " + config.synthesisWorkers()
                     + " synthesis worker" + (config.synthesisWorkers() == 1 ? "" : "s") + ", "
                     + config.workersPerDevice() + " workers per device)");
+                System.out.printf(Locale.ROOT, "  parameters  %s in %.1f s%n", parameters.origin(cache),
+                    parameters.elapsedNs() / 1e9);
+                if (parameters.generated())
+                {
+                    System.out.println("  parameters  " + parameters.setup().line());
+                }
                 if (presynthesized)
                 {
                     checkRoom(parameters, pool);

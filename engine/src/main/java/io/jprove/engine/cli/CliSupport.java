@@ -136,6 +136,26 @@ final class CliSupport
         };
     }
 
+    /** @return the process's peak resident memory (Linux's {@code VmHWM}), or -1 where it cannot be read. */
+    static long peakResidentBytes()
+    {
+        try
+        {
+            for (final String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status")))
+            {
+                if (line.startsWith("VmHWM:"))
+                {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        }
+        catch (final java.io.IOException | RuntimeException e)
+        {
+            // not Linux, or no such line: unknown
+        }
+        return -1;
+    }
+
     /** @return milliseconds since {@code startNs}, formatted. */
     /**
      * @return nanoseconds from when the {@code jprove} launcher began (its {@code JPROVE_LAUNCHED_US}, microseconds

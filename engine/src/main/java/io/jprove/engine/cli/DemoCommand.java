@@ -75,12 +75,15 @@ final class DemoCommand implements Callable<Integer>
             System.out.println("jprove demo: " + partitions + " partition" + (partitions == 1 ? "" : "s") + " of "
                 + circuit.name() + " through the pipeline on " + String.join(", ", selection.devices()) + ", "
                 + threads + " threads");
-            try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads))
+            try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads, selection, true))
             {
-                System.out.println("  parameters  " + (parameters.generated() ? "generated and cached in " + cache
-                    : "read from " + cache + " (on-curve checked)") + ", " + parameters.matrices().numConstraints()
-                    + " constraints, domain " + parameters.key().domainSize() + "   " + seconds(parameters
-                    .elapsedNs()));
+                System.out.println("  parameters  " + parameters.origin(cache) + ", " + parameters.matrices()
+                    .numConstraints() + " constraints, domain " + parameters.key().domainSize() + "   "
+                    + seconds(parameters.elapsedNs()));
+                if (parameters.generated())
+                {
+                    System.out.println("  parameters  " + parameters.setup().line());
+                }
                 final List<ProverBackend> backends = selection.open(threads);
                 final EngineRun.Outcome outcome;
                 final long sinceNs = TimelineClock.nowNs();

@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
-import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.pipeline.CircuitShape;
@@ -50,16 +50,31 @@ import me.tongfei.progressbar.ProgressBarStyle;
 final class EngineRun
 {
     private static final long POLL_MS = 200;
+    /** Disk space a parameters cache file must leave free (at least). */
+    private static final long FREE_MARGIN = 2L << 30;
 
-    /** A circuit's parameters and matrices; closing frees them. */
-    record Parameters(ProvingKey key, ConstraintMatrices matrices, Path vkFile, boolean generated, long elapsedNs)
-        implements AutoCloseable
+    /**
+     * A circuit's parameters and matrices; closing frees them. {@code setup} is the setup that made the key (null when
+     * it was read from the cache); {@code cacheNote} says why a key made now was not cached, or is empty.
+     */
+    record Parameters(ProvingKey key, ConstraintMatrices matrices, Path vkFile, boolean generated, long elapsedNs,
+        SetupRun.Result setup, String cacheNote) implements AutoCloseable
     {
         @Override
         public void close()
         {
             key.close();
             matrices.close();
+        }
+
+        /** @return where the parameters came from: read from the cache, or generated and cached or why not. */
+        String origin(final Path cache)
+        {
+            if (!generated)
+            {
+                return "read from " + cache + " (on-curve checked)";
+            }
+            return cacheNote.isEmpty() ? "generated and cached in " + cache : "generated, not cached: " + cacheNote;
         }
     }
 
@@ -73,48 +88,113 @@ final class EngineRun
     }
 
     /**
-     * The circuit's parameters and recorded matrices from {@code cache}, or made now (and cached): the matrices by
-     * recording the circuit once, the parameters by {@link Groth16Setup} on every thread.
+     * The circuit's parameters and recorded matrices from {@code cache}, or made now: the matrices by recording the
+     * circuit once (and cached), the parameters by {@link SetupRun} on the selection's device, cached when
+     * {@code useCache} and the file system has room for them.
+     *
+     * @param useCache whether to read cached parameters and cache new ones (the matrices are cached either way).
      */
-    static Parameters parameters(final NamedCircuit circuit, final Path cache, final int threads)
-        throws IOException
+    static Parameters parameters(final NamedCircuit circuit, final Path cache, final int threads,
+        final DeviceSelection selection, final boolean useCache) throws IOException
     {
         final long t0 = System.nanoTime();
         final Path paramsFile = cache.resolve(circuit.name() + ".params");
         final Path vkFile = cache.resolve(circuit.name() + ".vk");
-        final Path matricesFile = cache.resolve(circuit.name() + ".matrices");
-        Files.createDirectories(cache);
-        final ConstraintMatrices matrices;
-        if (Files.exists(matricesFile))
-        {
-            matrices = ConstraintMatrices.load(matricesFile);
-        }
-        else
-        {
-            matrices = RecordingAssignment.record(circuit.shape());
-            matrices.save(matricesFile);
-        }
+        final ConstraintMatrices matrices = matrices(circuit, cache);
         try
         {
-            if (Files.exists(paramsFile) && Files.exists(vkFile))
+            if (useCache && Files.exists(paramsFile) && Files.exists(vkFile))
             {
                 // jprove's own cache: points are checked on their curves but not for subgroup membership (a
                 // subgroup test is a 255-bit multiplication per point, minutes for porep-tiny's 5.2 M); a damaged
                 // file still cannot yield a wrong proof, as every proof is verified before it is released
                 return new Parameters(BellpersonParams.read(paramsFile, false, threads), matrices, vkFile, false,
-                    System.nanoTime() - t0);
+                    System.nanoTime() - t0, null, "");
             }
-            final ProvingKey key = Groth16Setup.generate(matrices, new SecureRandom(), threads,
-                CliSupport.progressBar("setup"));
-            BellpersonParams.write(key, paramsFile);
-            BellpersonParams.writeVerifyingKey(key.vk(), vkFile);
-            return new Parameters(key, matrices, vkFile, true, System.nanoTime() - t0);
+            final SetupRun.Result setup = SetupRun.run(matrices, selection, threads, new SecureRandom());
+            try
+            {
+                final String note = useCache ? cache(setup.key(), paramsFile, vkFile)
+                    : "--no-cache (parameters made for this run only)";
+                final Path vk = note.isEmpty() ? vkFile : Files.createTempFile(circuit.name(), ".vk");
+                if (!note.isEmpty())
+                {
+                    vk.toFile().deleteOnExit();
+                    BellpersonParams.writeVerifyingKey(setup.key().vk(), vk);
+                }
+                return new Parameters(setup.key(), matrices, vk, true, System.nanoTime() - t0, setup, note);
+            }
+            catch (final IOException | RuntimeException | Error e)
+            {
+                setup.key().close();
+                throw e;
+            }
+        }
+        catch (final IOException | RuntimeException | Error e)
+        {
+            matrices.close();
+            throw e;
+        }
+    }
+
+    /**
+     * @return "" when a file of {@code bytes} leaves {@link #FREE_MARGIN} (or a twentieth of the free space, if more)
+     *         of {@code usable} free, else one line that says it does not.
+     */
+    static String roomNote(final long bytes, final long usable, final Path dir)
+    {
+        final long margin = Math.max(FREE_MARGIN, usable / 20);
+        if (bytes <= usable - margin)
+        {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "the parameters file would be %.1f GB and %s has %.1f GB free "
+            + "(%.1f GB kept free); --cache DIR elsewhere", bytes / 1e9, dir, usable / 1e9, margin / 1e9);
+    }
+
+    /** @return the circuit's recorded matrices from {@code cache}, or recorded now and cached there. */
+    static ConstraintMatrices matrices(final NamedCircuit circuit, final Path cache) throws IOException
+    {
+        final Path matricesFile = cache.resolve(circuit.name() + ".matrices");
+        Files.createDirectories(cache);
+        if (Files.exists(matricesFile))
+        {
+            return ConstraintMatrices.load(matricesFile);
+        }
+        final ConstraintMatrices matrices = RecordingAssignment.record(circuit.shape());
+        try
+        {
+            matrices.save(matricesFile);
+            return matrices;
         }
         catch (final RuntimeException | Error e)
         {
             matrices.close();
             throw e;
         }
+    }
+
+    /**
+     * Writes the parameters and verifying key into the cache when the file system has room for them
+     * ({@link #roomNote}); the parameters go to a temporary name first, so a failed write never leaves a truncated
+     * cache file.
+     *
+     * @return "" when cached, else why not (one line).
+     */
+    private static String cache(final ProvingKey key, final Path paramsFile, final Path vkFile) throws IOException
+    {
+        final String full = roomNote(BellpersonParams.fileBytes(key), Files.getFileStore(paramsFile.getParent())
+            .getUsableSpace(), paramsFile.getParent());
+        if (!full.isEmpty())
+        {
+            return full;
+        }
+        final Path partial = paramsFile.resolveSibling(paramsFile.getFileName() + ".partial");
+        BellpersonParams.write(key, partial);
+        Files.move(partial, paramsFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        BellpersonParams.writeVerifyingKey(key.vk(), vkFile);
+        return "";
     }
 
     /**

@@ -4,11 +4,11 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 
+import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.BuiltinCircuit;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.formats.circom.CircomCircuit;
 import io.jprove.engine.formats.circom.CircomR1cs;
-import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.r1cs.Circuit;
 import io.jprove.engine.r1cs.ConstraintMatrices;
@@ -16,11 +16,13 @@ import io.jprove.engine.r1cs.RecordingAssignment;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code jprove setup}: Groth16 parameters from fresh randomness for a circom {@code .r1cs} or a built-in circuit,
- * written as bellperson {@code .params} and {@code .vk}.
+ * written as bellperson {@code .params} and {@code .vk}; the fixed-base products (and the Lagrange basis's inverse NTT)
+ * on the GPU when {@code --device} chooses CUDA (the default where there is one), else on the host's threads.
  */
 @Command(name = "setup", mixinStandardHelpOptions = true,
     description = "Make Groth16 parameters (bellperson .params and .vk) for a circuit, from fresh randomness.")
@@ -51,12 +53,16 @@ final class SetupCommand implements Callable<Integer>
     @Option(names = "--verbose", description = "Print stack traces with errors.")
     private boolean verbose;
 
+    @Mixin
+    private DeviceOption deviceOption;
+
     @Override
     public Integer call()
     {
         return CliSupport.run("setup", verbose, () ->
         {
             final long t0 = System.nanoTime();
+            final DeviceSelection selection = deviceOption.select();
             final ConstraintMatrices cs;
             if (source.r1cs != null)
             {
@@ -70,16 +76,20 @@ final class SetupCommand implements Callable<Integer>
                 final Circuit circuit = BuiltinCircuit.shapeOf(source.builtin);
                 cs = RecordingAssignment.record(circuit);
             }
-            try (cs; ProvingKey pk = Groth16Setup.generate(cs, new SecureRandom(), threads,
-                CliSupport.progressBar("setup")))
+            try (cs)
             {
-                CliSupport.createParent(params);
-                CliSupport.createParent(vk);
-                BellpersonParams.write(pk, params);
-                BellpersonParams.writeVerifyingKey(pk.vk(), vk);
-                System.out.println("setup: " + cs.numConstraints() + " constraints, " + cs.numInputs()
-                    + " inputs (ONE included), " + cs.numAux() + " aux, domain " + pk.domainSize() + " -> " + params
-                    + ", " + vk + " in " + CliSupport.ms(t0));
+                final SetupRun.Result setup = SetupRun.run(cs, selection, threads, new SecureRandom());
+                try (ProvingKey pk = setup.key())
+                {
+                    CliSupport.createParent(params);
+                    CliSupport.createParent(vk);
+                    BellpersonParams.write(pk, params);
+                    BellpersonParams.writeVerifyingKey(pk.vk(), vk);
+                    System.out.println("setup: " + cs.numConstraints() + " constraints, " + cs.numInputs()
+                        + " inputs (ONE included), " + cs.numAux() + " aux, domain " + pk.domainSize() + " -> "
+                        + params + ", " + vk + " in " + CliSupport.ms(t0));
+                    System.out.println("  " + setup.line());
+                }
             }
             return CliSupport.OK;
         });

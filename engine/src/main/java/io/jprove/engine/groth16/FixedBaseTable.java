@@ -149,6 +149,12 @@ final class FixedBaseTable
         }));
     }
 
+    /** @return c, the window's bits. */
+    int window()
+    {
+        return window;
+    }
+
     /** @return the {@code window} bits of the canonical scalar at {@code k[ko ..]} from bit {@code bit}. */
     private int digit(final long[] k, final int ko, final int bit)
     {

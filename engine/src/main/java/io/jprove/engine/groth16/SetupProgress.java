@@ -30,4 +30,16 @@ public interface SetupProgress
 
     /** Called once when every point is computed. */
     void finish();
+
+    /**
+     * Called as each phase of the setup ends, in order, from the thread that called the setup.
+     *
+     * @param name  the phase: {@code powers}, {@code lagrange}, {@code matrices}, {@code scalars}, {@code g1 table},
+     *              {@code g1 products}, {@code g2 table}, {@code g2 products}.
+     * @param nanos how long it took.
+     * @param where where it ran, e.g. {@code cpu (16 threads)} or {@code cuda:0}, with a detail such as the window.
+     */
+    default void phase(final String name, final long nanos, final String where)
+    {
+    }
 }

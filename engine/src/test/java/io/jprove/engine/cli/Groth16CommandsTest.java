@@ -182,6 +182,8 @@ class Groth16CommandsTest
         assertTrue(first.out().contains("generated and cached") && first.out().contains("partition 1  valid against"),
             first.out());
         assertTrue(first.out().contains("2 × 192 = 384 bytes"), first.out());
+        assertTrue(first.out().matches("(?s).*parameters  setup in \\d+\\.\\d\\d s, products on cpu \\(2 threads\\), "
+            + "host phases on cpu \\(2 threads\\): powers .*, g2 products \\d+\\.\\d\\d s\n.*"), first.out());
         assertTrue(first.out().contains("throughput  2 partitions in "), first.out());
         assertTrue(first.out().matches("(?s).*cpu:0 +compute +\\d+\\.\\d % busy.*"), first.out());
         assertTrue(first.out().contains("timeline    " + timeline), first.out());
@@ -215,9 +217,51 @@ class Groth16CommandsTest
         assertTrue(run.out().matches("(?s).*wall / compute per partition = \\d+\\.\\d\\d.*"), run.out());
         assertTrue(run.out().contains("report      " + dir.resolve("bench-timeline-report/report.html")),
             run.out());
+        assertTrue(run.out().contains("parameters  generated and cached in " + cache), run.out());
+        final Run uncached = jprove("bench", "engine", "--circuit", "poseidon-chain-2", "--partitions", 1,
+            "--warmup", 0, "--cache", cache, "--threads", 2, "--no-timeline", "--no-cache");
+        assertEquals(CliSupport.OK, uncached.status(), uncached.toString());
+        assertTrue(uncached.out().contains("parameters  generated, not cached: --no-cache"), uncached.out());
+        assertTrue(uncached.out().contains("parameters  setup in "), uncached.out());
+        assertFalse(Files.exists(cache.resolve("poseidon-chain-2.params")), "--no-cache writes no parameters");
+        assertTrue(Files.exists(cache.resolve("poseidon-chain-2.matrices")), "the matrices are cached still");
         assertError(jprove("bench", "engine", "--preset", "4KiB", "--cache", cache), "no preset '4KiB'");
         assertError(jprove("bench", "engine", "--preset", "tiny", "--device", "cuda:1", "--cache", cache),
             new CudaBackendFactory().deviceCount() == 0 ? "no cuda device on this host" : "cuda device");
+    }
+
+    @Test
+    void shouldTimeEveryPhaseWhenBenchmarkingTheSetup()
+    {
+        final Path cache = dir.resolve("setup-cache");
+        final Run run = jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--threads", 2,
+            "--device", "cpu");
+        assertEquals(CliSupport.OK, run.status(), run.toString());
+        assertTrue(run.out().contains("matrices recorded and cached in " + cache), run.out());
+        for (final String phase : new String[] {"powers", "lagrange", "matrices", "scalars", "g1 table", "g1 products",
+            "g2 table", "g2 products"})
+        {
+            assertTrue(run.out().matches("(?s).*[:,] " + phase + " \\d+\\.\\d\\d s.*"), phase + ": " + run.out());
+        }
+        assertTrue(run.out().matches("(?s).*products \\d+\\.\\d\\d s \\(tables and products of both groups\\).*"),
+            run.out());
+        assertTrue(run.out().matches("(?s).*peak resident \\d+\\.\\d [MG]B.*"), run.out());
+        final Run again = jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--threads", 2,
+            "--device", "cpu");
+        assertTrue(again.out().contains("matrices read from " + cache), again.out());
+        assertError(jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--device", "cpu",
+            "--vs-cpu"), "--vs-cpu", "--device cuda");
+    }
+
+    @Test
+    void shouldNotCacheParametersWhenTheDiskWouldFillUp()
+    {
+        final Path cache = dir.resolve("any");
+        assertEquals("", EngineRun.roomNote(1L << 30, 10L << 30, cache), "1 GiB of 10 GiB free fits");
+        final String full = EngineRun.roomNote(47_000_000_000L, 40_000_000_000L, cache);
+        assertTrue(full.contains("would be 47.0 GB") && full.contains(cache + " has 40.0 GB free"), full);
+        assertFalse(EngineRun.roomNote(9L << 30, 10L << 30, cache).isEmpty(), "2 GiB must stay free");
+        assertFalse(EngineRun.roomNote(96L << 30, 100L << 30, cache).isEmpty(), "a twentieth must stay free");
     }
 
     @Test

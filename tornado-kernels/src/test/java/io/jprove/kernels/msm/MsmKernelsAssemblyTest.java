@@ -25,9 +25,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The MSM kernels' PTX assembles with {@code ptxas -arch=sm_90} (where it is installed), and the G1 kernels that
  * carry the MSM's additions keep their points in registers without spills. Each kernel's registers and spills are
- * printed ({@code ptxas KERNEL: …}). The Fq2 kernels take ptxas minutes in all, so only the accumulation among them
- * is assembled unless {@code JPROVE_TEST_PTXAS_ALL=true} is in the environment (or {@code -Djprove.test.ptxas.all=true}
- * on a test JVM's command line); they come from the same formulas at degree 2, and a GPU run assembles them all anyway.
+ * printed ({@code ptxas KERNEL: …}). The Fq2 kernels take ptxas minutes in all, so only the accumulation and the
+ * fixed-base products among them are assembled unless {@code JPROVE_TEST_PTXAS_ALL=true} is in the environment (or
+ * {@code -Djprove.test.ptxas.all=true} on a test JVM's command line); they come from the same formulas at degree 2,
+ * and a GPU run assembles them all anyway.
  */
 final class MsmKernelsAssemblyTest
 {
@@ -36,7 +37,8 @@ final class MsmKernelsAssemblyTest
     private static final Pattern SPILLS = Pattern.compile("(\\d+) bytes spill stores, (\\d+) bytes spill loads");
     private static final Pattern REGISTERS = Pattern.compile("Used (\\d+) registers");
     private static final Class<?>[] OWNERS = {SortKernels.class, ScanKernels.class, BucketKernels.class,
-        ReduceKernels.class, PointSumKernels.class, PrecomputeKernels.class, BatchAddKernels.class, SplitKernels.class};
+        ReduceKernels.class, PointSumKernels.class, PrecomputeKernels.class, BatchAddKernels.class, SplitKernels.class,
+        FixedBaseKernels.class};
 
     @TestFactory
     Stream<DynamicTest> shouldAssembleEveryMsmKernelWhenPtxasIsPresent()
@@ -47,7 +49,8 @@ final class MsmKernelsAssemblyTest
             for (final Method m : owner.getDeclaredMethods())
             {
                 final boolean fq2 = m.getName().contains("Fq2");
-                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2Shared")))
+                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2Shared")
+                    || m.getName().equals("mulFq2")))
                 {
                     kernels.add(m);
                 }
@@ -66,12 +69,14 @@ final class MsmKernelsAssemblyTest
     void shouldKeepTheG1AdditionsInRegistersWithoutSpills() throws Exception
     {
         assumeTrue(Ptxas.available(), "ptxas is not on the PATH");
-        for (final String name : Set.of("accumulateFq", "accumulateFqShared", "batchAddFq", "reduceFq", "sumFq"))
+        for (final String name : Set.of("accumulateFq", "accumulateFqShared", "batchAddFq", "reduceFq", "sumFq",
+            "mulFq"))
         {
             final Class<?> owner = switch (name)
             {
                 case "accumulateFq", "accumulateFqShared" -> BucketKernels.class;
                 case "batchAddFq" -> BatchAddKernels.class;
+                case "mulFq" -> FixedBaseKernels.class;
                 case "reduceFq" -> ReduceKernels.class;
                 default -> PointSumKernels.class;
             };

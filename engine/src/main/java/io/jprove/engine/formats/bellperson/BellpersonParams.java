@@ -68,6 +68,17 @@ public final class BellpersonParams
         }
     }
 
+    /**
+     * @return the size of the {@code .params} file {@link #write} makes of the key (uncompressed points and their
+     *         counts), without writing it: to see whether it fits.
+     */
+    public static long fileBytes(final ProvingKey pk)
+    {
+        final long g1 = pk.h().size() + pk.l().size() + pk.a().size() + pk.bG1().size();
+        return VK_FIXED_BYTES + 4 + (long)pk.vk().numInputs() * G1_BYTES + 5 * 4 + g1 * G1_BYTES
+            + pk.bG2().size() * G2_BYTES;
+    }
+
     /** Writes a {@code .params} file. */
     public static void write(final ProvingKey pk, final Path file)
     {

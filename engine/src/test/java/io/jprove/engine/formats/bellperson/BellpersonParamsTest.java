@@ -68,6 +68,7 @@ class BellpersonParamsTest
     {
         assertEquals(BellpersonParams.VK_FIXED_BYTES + 4 + 2 * 96, Files.size(vkFile));
         assertEquals(864, BellpersonParams.VK_FIXED_BYTES);
+        assertEquals(Files.size(params), BellpersonParams.fileBytes(pk), "the size announced before writing");
         assertEquals(pk.vk(), BellpersonParams.readVerifyingKey(vkFile));
         for (final boolean checked : new boolean[] {true, false})
         {
