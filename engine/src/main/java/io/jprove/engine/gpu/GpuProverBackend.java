@@ -32,16 +32,17 @@ import io.jprove.timeline.TimelineClock;
  * The device-resident prover on one {@link Accelerator}: a partition's a, b, c and z are copied to the device once,
  * and everything from there to the five sums runs there — the H chain of the key's reduction ({@link HChain}, seven
  * or six NTTs with nothing read back), the 0/1 splits ({@link GpuScalarSplit}), the batch-adds of the ones and the
- * MSMs of the rest, B in G2 included. Per partition the host reads back nine points (five sums, four of them in two
- * parts) and three splits' counts in one copy, and adds the parts.
+ * MSMs of the rest, B in G2 included. Per partition the host reads back the three splits' counts first (so each tail
+ * MSM is launched, and over a table of its bases alone windowed, for its real length), then nine points (five sums,
+ * four of them in two parts) in one copy, and adds the parts.
  * <p>
  * Two partitions can be in the backend at once (the pipeline runs two workers per device): each has its own
  * {@link PartitionMemory} and stream, so one partition's upload runs while the other's kernels do; the kernels
- * themselves take turns (the key's MSM and split scratch is one set), and a partition's kernels are queued without
- * a wait between phases — the host waits once, for the results. Every kernel, copy and fill is reported to the
- * partition's {@link BackendListener} as the device measured it ({@link DeviceActivity}, converted to the timeline
- * clock), under the phase it was queued in: the partition and phase travel with the work as its {@link ActivityTag}.
- * A kernel fault (CUDA's sticky errors) makes the backend refuse all later work with
+ * themselves take turns (the key's MSM and split scratch is one set), and a partition's kernels are queued with two
+ * waits: for the split counts (after milliseconds of splitting) and for the results. Every kernel, copy and fill is
+ * reported to the partition's {@link BackendListener} as the device measured it ({@link DeviceActivity}, converted to
+ * the timeline clock), under the phase it was queued in: the partition and phase travel with the work as its
+ * {@link ActivityTag}. A kernel fault (CUDA's sticky errors) makes the backend refuse all later work with
  * {@link DeviceUnusableException}, which the pipeline turns into failed partitions on this device while other
  * devices go on.
  */
@@ -187,37 +188,44 @@ public final class GpuProverBackend implements ProverBackend
         final PartitionMemory m, final BackendListener listener)
     {
         final DeviceStream s = m.stream();
+        final long aux = partition.numAux();
+        final long n = partition.assignment().size();
+        final DeviceMemory auxScalars = m.z().view((long)partition.numInputs() * Fr.BYTES, aux * Fr.BYTES);
+        // the splits first, and their counts read back (the device idles for one round trip): each tail MSM is then
+        // launched for its real length, a few percent of its bases in a PoRep partition, not for all of them
+        queueSplit(key.splitL(), auxScalars, aux, null, m, 0, listener);
+        queueSplit(key.splitA(), m.z(), n, m.aBits(), m, 1, listener);
+        // one split serves B in G1 and in G2: same scalars, same density
+        queueSplit(key.splitB(), m.z(), n, m.bBits(), m, 2, listener);
+        final long[] counts;
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.SPLIT)))
+        {
+            counts = m.readCounts();
+        }
+        // a density bitmap with too few set bits pairs scalars with the wrong bases: refuse the partition
+        key.splitL().checkBaseCount(counts[1]);
+        key.splitA().checkBaseCount(counts[3]);
+        key.splitB().checkBaseCount(counts[5]);
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
         {
             hChain.compute(m.a(), m.b(), m.c(), Long.numberOfTrailingZeros(partition.domainSize()),
                 spec.cosetShift(), spec.quotientFactor(), spec.output() == HChainSpec.Output.COEFFICIENTS, s);
         }
-        final long aux = partition.numAux();
-        final long n = partition.assignment().size();
-        final DeviceMemory auxScalars = m.z().view((long)partition.numInputs() * Fr.BYTES, aux * Fr.BYTES);
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
         {
             key.h().msm().queue(m.a(), spec.scalarCount(), s);
             key.h().msm().copyResult(m.sum(0), s);
         }
-        queueSplit(key.splitL(), auxScalars, aux, null, m, 0, listener);
-        queueSplitSum(key.l(), key.splitL(), m, 1, listener);
-        queueSplit(key.splitA(), m.z(), n, m.aBits(), m, 1, listener);
-        queueSplitSum(key.a(), key.splitA(), m, 3, listener);
-        // one split serves B in G1 and in G2: same scalars, same density
-        queueSplit(key.splitB(), m.z(), n, m.bBits(), m, 2, listener);
-        queueSplitSum(key.b1(), key.splitB(), m, 5, listener);
-        queueSplitSum(key.b2(), key.splitB(), m, 7, listener);
+        queueSplitSum(key.l(), key.splitL(), counts[0], m, 1, listener);
+        queueSplitSum(key.a(), key.splitA(), counts[2], m, 3, listener);
+        queueSplitSum(key.b1(), key.splitB(), counts[4], m, 5, listener);
+        queueSplitSum(key.b2(), key.splitB(), counts[4], m, 7, listener);
 
         final MemorySegment host;
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
         {
-            host = m.readResults(); // the one wait of the partition
+            host = m.readResults(); // the wait for the sums
         }
-        // a density bitmap with too few set bits pairs scalars with the wrong bases: refuse the sums
-        key.splitL().checkBaseCount(m.countsOf(host, 0)[1]);
-        key.splitA().checkBaseCount(m.countsOf(host, 1)[1]);
-        key.splitB().checkBaseCount(m.countsOf(host, 2)[1]);
         final long[] h = MsmCurve.G1.toAffine(m.sumLimbs(host, 0, MsmCurve.G1.xyzzBytes()));
         return new MsmSums(h, splitSum(key.l(), m, host, 1), splitSum(key.a(), m, host, 3),
             splitSum(key.b1(), m, host, 5), splitSum(key.b2(), m, host, 7));
@@ -234,9 +242,12 @@ public final class GpuProverBackend implements ProverBackend
         }
     }
 
-    /** Queues the query's batch-add of the ones and MSM of the tail, their results into sums {@code at}, at + 1. */
-    private static void queueSplitSum(final DeviceQuery query, final GpuScalarSplit split, final PartitionMemory m,
-        final int at, final BackendListener listener)
+    /**
+     * Queues the query's batch-add of the ones and MSM of the {@code tail} scalars the split left, their results into
+     * sums {@code at}, at + 1.
+     */
+    private static void queueSplitSum(final DeviceQuery query, final GpuScalarSplit split, final long tail,
+        final PartitionMemory m, final int at, final BackendListener listener)
     {
         if (query.count() == 0)
         {
@@ -246,8 +257,7 @@ public final class GpuProverBackend implements ProverBackend
         {
             query.batchAdd().queue(split.ones(), m.stream());
             query.batchAdd().copyResult(m.sum(at), m.stream());
-            query.msm().queueIndexed(split.tailScalars(), split.tailBases(), split.meta(), query.count(),
-                m.stream());
+            query.msm().queueIndexedKnown(split.tailScalars(), split.tailBases(), split.meta(), tail, m.stream());
             query.msm().copyResult(m.sum(at + 1), m.stream());
         }
     }

@@ -15,7 +15,8 @@ import io.jprove.kernels.msm.GpuScalarSplit;
 /**
  * One partition's memory on the device and the stream its work runs on: a, b, c (m elements each; the H chain runs
  * in place, h ends in a), the assignment z, the two density bitmaps, and a small results area that every sum and
- * split count is copied into so the host reads them all back with one copy and one wait. Allocated for a shape and
+ * split count is copied into so the host reads them back in two copies (the counts early, {@link #readCounts}; then
+ * everything, {@link #readResults}). Allocated for a shape and
  * reused by every partition of that shape; a backend keeps two so one partition's upload overlaps another's kernels.
  */
 final class PartitionMemory implements AutoCloseable
@@ -162,17 +163,27 @@ final class PartitionMemory implements AutoCloseable
         return host;
     }
 
+    /**
+     * Queues the splits' counts back and waits for what is queued so far (the upload and the splits, milliseconds):
+     * the tail MSMs are then sized for their real lengths. The results' read later copies them again.
+     *
+     * @return per split, its two counts (tail length, scalars with a base), {@code [2·i]} and {@code [2·i + 1]}.
+     */
+    long[] readCounts()
+    {
+        final long bytes = (long)SPLITS * COUNTS_BYTES;
+        final MemorySegment host = staging.segment().asSlice(countsOffset(0), bytes);
+        results.view(countsOffset(0), bytes).copyTo(host, stream);
+        stream.synchronize();
+        return host.toArray(ValueLayout.JAVA_LONG);
+    }
+
     /** @return the {@code i}th sum's XYZZ limbs from {@link #readResults()}'s memory. */
     long[] sumLimbs(final MemorySegment host, final int i, final long bytes)
     {
         return host.asSlice(sumOffset(i), bytes).toArray(ValueLayout.JAVA_LONG);
     }
 
-    /** @return split {@code i}'s counts from {@link #readResults()}'s memory. */
-    long[] countsOf(final MemorySegment host, final int i)
-    {
-        return host.asSlice(countsOffset(i), COUNTS_BYTES).toArray(ValueLayout.JAVA_LONG);
-    }
 
     DeviceMemory a()
     {

@@ -73,7 +73,7 @@ public final class GpuMsm implements AutoCloseable
         this.multiprocessors = accelerator.multiprocessorCount();
         this.capacity = MsmShape.of(plan, multiprocessors);
         this.scan = new DeviceScan(accelerator);
-        this.sums = new PointSum(accelerator, curve, capacity.reduceItems(), plan.rounds());
+        this.sums = new PointSum(accelerator, curve, capacity.reduceItems(), plan.scratchRounds());
         this.setCount = accelerator.kernel(SortKernels.class, "setCount");
         this.countDigits = accelerator.kernel(SortKernels.class, "countDigits");
         this.scatterDigits = accelerator.kernel(SortKernels.class, "scatterDigits");
@@ -86,8 +86,8 @@ public final class GpuMsm implements AutoCloseable
         this.cursor = accelerator.allocate(keys * Integer.BYTES);
         this.sorted = accelerator.allocate(Math.max(1, plan.maxPairs()) * Integer.BYTES);
         this.parts = accelerator.allocate(capacity.parts() * curve.xyzzBytes());
-        this.reduced = accelerator.allocate((long)plan.rounds() * capacity.reduceItems() * curve.xyzzBytes());
-        this.rows = accelerator.allocate(plan.rounds() * curve.xyzzBytes());
+        this.reduced = accelerator.allocate((long)plan.scratchRounds() * capacity.reduceItems() * curve.xyzzBytes());
+        this.rows = accelerator.allocate(plan.scratchRounds() * curve.xyzzBytes());
         this.result = accelerator.allocate(curve.xyzzBytes());
         this.noIndex = accelerator.allocate(Integer.BYTES);
     }
@@ -124,7 +124,7 @@ public final class GpuMsm implements AutoCloseable
                 + scalars.byteSize());
         }
         setCount.launch(Launch.of(1, 1).on(stream), meta, count);
-        run(scalars, noIndex, 0, count, stream);
+        run(plan, scalars, noIndex, 0, count, stream);
     }
 
     /**
@@ -141,7 +141,37 @@ public final class GpuMsm implements AutoCloseable
     {
         checkCount(maxCount);
         meta.view(0, Long.BYTES).copyFrom(count.view(0, Long.BYTES), stream);
-        run(scalars, baseIndex, 1, maxCount, stream);
+        run(plan, scalars, baseIndex, 1, maxCount, stream);
+    }
+
+    /**
+     * {@link #queueIndexed} when the host knows the count the device holds (read back after the split): the launches
+     * are sized for it, and over a table of the bases alone the window suits it ({@link MsmPlan#narrowedFor}), so a
+     * tail of a few percent of the bases costs a few percent of their MSM.
+     *
+     * @param count      a device long holding the count.
+     * @param knownCount the same count, on the host.
+     */
+    public void queueIndexedKnown(final DeviceMemory scalars, final DeviceMemory baseIndex, final DeviceMemory count,
+        final long knownCount, final DeviceStream stream)
+    {
+        checkCount(knownCount);
+        meta.view(0, Long.BYTES).copyFrom(count.view(0, Long.BYTES), stream);
+        run(fitting(plan.narrowedFor(knownCount), knownCount), scalars, baseIndex, 1, knownCount, stream);
+    }
+
+    /** {@code narrowed} when its work fits this scratch (sized for the plan's own shape), else the plan. */
+    private MsmPlan fitting(final MsmPlan narrowed, final long count)
+    {
+        if (narrowed == plan)
+        {
+            return plan;
+        }
+        final MsmShape shape = MsmShape.of(narrowed, multiprocessors, Math.max(1, count));
+        final boolean fits = narrowed.keys() <= plan.keys() && narrowed.windows() * count <= plan.maxPairs()
+            && narrowed.rounds() <= plan.scratchRounds() && shape.parts() <= capacity.parts()
+            && shape.reduceItems() <= capacity.reduceItems();
+        return fits ? narrowed : plan;
     }
 
     private void checkCount(final long count)
@@ -153,36 +183,37 @@ public final class GpuMsm implements AutoCloseable
         }
     }
 
-    private void run(final DeviceMemory scalars, final DeviceMemory baseIndex, final int indexed, final long maxCount,
-        final DeviceStream stream)
+    /** Queues the MSM by plan {@code p}: this one, or a narrower window over the same bases (F = 1). */
+    private void run(final MsmPlan p, final DeviceMemory scalars, final DeviceMemory baseIndex, final int indexed,
+        final long maxCount, final DeviceStream stream)
     {
         if (maxCount == 0)
         {
             result.fill((byte)0, stream);
             return;
         }
-        final MsmShape shape = MsmShape.of(plan, multiprocessors, maxCount);
-        final int keys = plan.keys();
+        final MsmShape shape = MsmShape.of(p, multiprocessors, maxCount);
+        final int keys = p.keys();
         // whole warps, but no more than a small MSM needs (the digit kernels' lanes all meet at every window)
         final int sortLocal = (int)Math.min(SortKernels.LOCAL_SIZE, (maxCount + 31) / 32 * 32);
         final int scalarGroups = groups(maxCount, sortLocal);
         counts.fill((byte)0, stream);
         countDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
-            meta, plan.c(), plan.copies(), plan.bases(), counts);
+            meta, p.c(), p.copies(), plan.bases(), counts);
         scan.exclusive(counts, keys, stream);
         cursor.copyFrom(counts.view(0, (long)keys * Integer.BYTES), stream);
         scatterDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
-            meta, plan.c(), plan.copies(), plan.bases(), cursor, sorted);
+            meta, p.c(), p.copies(), plan.bases(), cursor, sorted);
         final DeviceMemory used = parts.view(0, shape.parts() * curve.xyzzBytes());
         used.fill((byte)0, stream);
         accumulate.launch(Launch.of(groups(shape.accumulateItems(), BucketKernels.LOCAL_SIZE),
             BucketKernels.LOCAL_SIZE).withSharedBytes(variant.sharedBytes(curve)).on(stream), bases.table(), sorted,
             counts, keys, shape.segment(), used);
         reduce.launch(Launch.of(groups(shape.reduceItems(), ReduceKernels.LOCAL_SIZE), ReduceKernels.LOCAL_SIZE)
-            .withGroupsY(plan.rounds()).withSharedBytes(ReduceKernels.sharedBytes(curve)).on(stream), used, counts,
-            plan.buckets(), shape.segment(), shape.reduceItems(), reduced);
-        sums.sum(reduced, shape.reduceItems(), plan.rounds(), rows, stream);
-        combine.launch(Launch.of(1, 1).on(stream), rows, plan.rounds(), plan.c() * plan.copies(), result);
+            .withGroupsY(p.rounds()).withSharedBytes(ReduceKernels.sharedBytes(curve)).on(stream), used, counts,
+            p.buckets(), shape.segment(), shape.reduceItems(), reduced);
+        sums.sum(reduced, shape.reduceItems(), p.rounds(), rows, stream);
+        combine.launch(Launch.of(1, 1).on(stream), rows, p.rounds(), p.c() * p.copies(), result);
     }
 
     private static int groups(final long items, final int localSize)

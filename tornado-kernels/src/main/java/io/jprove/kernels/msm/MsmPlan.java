@@ -28,6 +28,8 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
 {
     /** The widest window: 2^23 buckets per round, and digits far from the int limit. */
     public static final int MAX_WINDOW_BITS = 24;
+    /** How much narrower than its plan's window an MSM over a table of the bases alone may go. */
+    public static final int NARROWER_WINDOW_BITS = 6;
     /** Sorting, indexing and loading one pair, in bucket additions. */
     static final double SORT_COST = 0.05;
     /** Reducing one bucket, in bucket additions. */
@@ -141,6 +143,57 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
     {
         return windows * (double)bases * (1 + SORT_COST) + rounds * (double)buckets() * REDUCE_COST
             + (double)c * copies * (rounds - 1) * SERIAL_DOUBLING_COST + LAUNCH_COST;
+    }
+
+    /**
+     * @return rounds the scratch of an MSM over this plan's bases is sized for: its own T, or, for a table of the bases
+     *         alone (F = 1), those of a window up to {@value #NARROWER_WINDOW_BITS} bits narrower, which an MSM of
+     *         far fewer scalars than bases may take ({@link #narrowedFor}).
+     */
+    public int scratchRounds()
+    {
+        return copies == 1 ? ScalarDigits.windows(Math.max(1, c - NARROWER_WINDOW_BITS)) : rounds;
+    }
+
+    /**
+     * The plan for an MSM of {@code scalars} of these bases, no more than that: with precomputed copies (F &gt; 1)
+     * the table fixes the window, so this plan; over the bases alone, the cheapest window from this one down to
+     * {@value #NARROWER_WINDOW_BITS} bits narrower. A 0/1 split leaves a PoRep partition's tail MSMs a few percent of
+     * their bases: sized for all of them, a 2^22-bucket window spends more on reducing its buckets than on the pairs
+     * (78 of 191 ms for a 32GiB partition's L tail on the H200).
+     *
+     * @param scalars how many scalars the MSM has, at most {@link #bases()}.
+     * @return a plan over the same bases (the kernels index the table with them) whose window suits the count.
+     */
+    public MsmPlan narrowedFor(final long scalars)
+    {
+        if (copies != 1 || scalars >= bases)
+        {
+            return this;
+        }
+        MsmPlan best = this;
+        double bestCost = costOf(c, scalars);
+        for (int narrower = Math.max(1, c - NARROWER_WINDOW_BITS); narrower < c; narrower++)
+        {
+            final int w = ScalarDigits.windows(narrower);
+            if (w * bases >= 1L << 31 || w * scalars >= 1L << 31)
+            {
+                continue;
+            }
+            final double cost = costOf(narrower, scalars);
+            if (cost < bestCost)
+            {
+                bestCost = cost;
+                best = of(bases, narrower, 1);
+            }
+        }
+        return best;
+    }
+
+    /** The model's cost of an F = 1 MSM of {@code scalars} with window {@code width}. */
+    private static double costOf(final int width, final long scalars)
+    {
+        return of(Math.max(1, scalars), width, 1).cost();
     }
 
     /** @return buckets per round, B = 2^(c−1). */

@@ -70,7 +70,8 @@ record MsmShape(MsmPlan plan, int segment, long accumulateItems, int reduceItems
         final long keys = plan.keys();
         final long sort = 2 * Long.BYTES + (2 * keys + 1) * Integer.BYTES + DeviceScan.scratchBytes(keys)
             + plan.maxPairs() * Integer.BYTES;
-        final long points = (parts() + (long)plan.rounds() * reduceItems + plan.rounds() + 1) * curve.xyzzBytes();
-        return sort + points + PointSum.bytes(curve, reduceItems, plan.rounds());
+        final int rounds = plan.scratchRounds();
+        final long points = (parts() + (long)rounds * reduceItems + rounds + 1) * curve.xyzzBytes();
+        return sort + points + PointSum.bytes(curve, reduceItems, rounds);
     }
 }

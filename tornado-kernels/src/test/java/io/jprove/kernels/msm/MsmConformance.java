@@ -47,6 +47,8 @@ final class MsmConformance
 
     /** A cheap plan for slow executors: 8-bit windows and two copies (one doubled copy to precompute). */
     static final Planner CHEAP = (bases, curve, accelerator) -> MsmPlan.of(bases, 8, 2);
+    /** A window too wide for the split tails of these sizes, so that {@link GpuMsm#queueIndexedKnown} narrows it. */
+    private static final int WIDE_WINDOW_BITS = 12;
 
     private MsmConformance()
     {
@@ -263,7 +265,29 @@ final class MsmConformance
                 final String what = curve + " split of " + n + " " + mix + " scalars (seed " + seed + ")";
                 assertArrayEquals(MsmInputs.cpuMsm(bases, scalars, density), add(curve, ones, tail), what);
                 assertArrayEquals(expectedOnes(bases, scalars, density), ones, what + ": the ones");
+                if (selected > 0)
+                {
+                    assertArrayEquals(tail, narrowedTail(accelerator, curve, bases, split), what
+                        + ": the tail launched for its count read back, over the bases alone");
+                }
             }
+        }
+    }
+
+    /**
+     * The split's tail MSM again, as the prover runs it: launched for the count read back to the host, over a table
+     * of the bases alone with a window too wide for a tail, which the MSM narrows to suit its length.
+     */
+    private static long[] narrowedTail(final Accelerator accelerator, final MsmCurve curve, final Bases bases,
+        final GpuScalarSplit split)
+    {
+        final long tail = split.counts(null)[0];
+        final MsmPlan wide = MsmPlan.of(bases.count(), WIDE_WINDOW_BITS, 1);
+        try (PreparedBases alone = PreparedBases.prepare(accelerator, curve, bases.segment(), wide);
+             GpuMsm msm = new GpuMsm(alone))
+        {
+            msm.queueIndexedKnown(split.tailScalars(), split.tailBases(), split.meta(), tail, null);
+            return msm.result(null);
         }
     }
 

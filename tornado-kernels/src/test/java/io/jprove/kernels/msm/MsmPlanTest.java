@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,5 +79,27 @@ final class MsmPlanTest
             assertTrue(shape.reduceItems() <= capacity.reduceItems(), () -> plan + " m=" + m);
             assertTrue((long)shape.segment() * shape.accumulateItems() >= plan.windows() * m, () -> plan + " m=" + m);
         }
+    }
+
+    @Test
+    void shouldNarrowTheWindowOfASmallTailOverTheBasesAloneAndFitItsScratch()
+    {
+        // a 32GiB partition's L query on an H200 with room for the bases only, and a PoRep tail of 1.5 %
+        final long bases = 130_169_893L;
+        final MsmPlan plan = MsmPlan.of(bases, 22, 1);
+        final long tail = bases * 15 / 1000;
+        final MsmPlan narrowed = plan.narrowedFor(tail);
+        assertTrue(narrowed.c() < plan.c() && narrowed.c() >= plan.c() - MsmPlan.NARROWER_WINDOW_BITS,
+            narrowed::toString);
+        assertEquals(plan.bases(), narrowed.bases(), "the kernels index the same table");
+        assertEquals(1, narrowed.copies());
+        assertTrue(narrowed.rounds() <= plan.scratchRounds(), "the scratch has room for its rounds");
+        assertTrue(narrowed.keys() <= plan.keys() && narrowed.windows() * tail <= plan.maxPairs());
+        assertTrue(MsmPlan.of(tail, narrowed.c(), 1).cost() < MsmPlan.of(tail, plan.c(), 1).cost());
+
+        assertSame(plan, plan.narrowedFor(bases), "all the bases: the plan's own window");
+        final MsmPlan copies = MsmPlan.of(1L << 20, 16, 4);
+        assertSame(copies, copies.narrowedFor(1000), "precomputed copies fix the window");
+        assertEquals(copies.rounds(), copies.scratchRounds());
     }
 }
