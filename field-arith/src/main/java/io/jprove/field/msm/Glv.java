@@ -10,7 +10,8 @@ import io.jprove.field.Fq;
  * seed), a root of λ² + λ + 1 ≡ 0 (mod r). A 255-bit scalar k is split as k = k₁ + k₂·λ with
  * {@code k₂ = ⌊k / λ⌋} and {@code k₁ = k mod λ}; as r = λ² + λ + 1 and λ &lt; 2^128, both halves are below 2^128, so
  * an MSM of n points with 255-bit scalars becomes one of 2n points (the Pᵢ and the φ(Pᵢ)) with 128-bit scalars:
- * half the windows, hence half the bucket sums.
+ * half the windows, hence half the bucket sums. G2's twist has j = 0 too, and the same map with β² (in Fq, on both
+ * components of x) has the same eigenvalue λ there.
  * <p>
  * The quotient is Barrett's: {@code q = ⌊k·m / 2^256⌋} with {@code m = ⌊2^256 / λ⌋} is ⌊k/λ⌋ or one less (the error
  * k/2^256 is below 1/2), and one comparison corrects it.
@@ -30,6 +31,13 @@ final class Glv
      */
     static final long[] BETA = Fq.of(new BigInteger("1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b4"
         + "09427eb4f49fffd8bfd00000000aaac", 16));
+
+    /**
+     * β for G2, where (x, y) ↦ (β·x, y) on the twist (x in Fq2, β in Fq multiplying both its components) has
+     * eigenvalue λ with β = the square of {@link #BETA} (β itself gives λ² there).
+     */
+    static final long[] BETA_G2 = Fq.of(new BigInteger("5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a0"
+        + "0022e01fffffffefffe", 16));
 
     /** m = ⌊2^256 / λ⌋ = 0x17c6becf1e01faadd63f6e522f6cfee30 (129 bits). */
     private static final long M0 = 0x63f6e522f6cfee30L;

@@ -213,6 +213,20 @@ interface MsmGroup
         }
 
         @Override
+        public boolean hasEndomorphism()
+        {
+            return true;
+        }
+
+        @Override
+        public void endomorphism(final long[] a, final int ao)
+        {
+            // (β₂·x, y) with β₂ in Fq: both components of x
+            Fq.mul(a, ao, a, ao, Glv.BETA_G2, 0);
+            Fq.mul(a, ao + Fq.LIMBS, a, ao + Fq.LIMBS, Glv.BETA_G2, 0);
+        }
+
+        @Override
         public String toString()
         {
             return "G2";

@@ -17,7 +17,7 @@ import io.jprove.field.Fr;
  *   as Σ j·B_j with two running sums in XYZZ;</li>
  *   <li>combine the windows from the top by c doublings and one addition each.</li>
  * </ol>
- * For G1, where the cost model says it pays (small and middle sizes), the scalars are first split by GLV
+ * For G1 and G2, where the cost model says it pays (small and middle sizes), the scalars are first split by GLV
  * ({@link Glv}) into two 128-bit halves, the second paired with a copy of the points under the endomorphism φ: twice
  * the points, half the windows, so half the bucket sums and room for a wider window.
  * Tasks run on {@link Parallel}; a window is split into point ranges only when there are fewer windows than a few

@@ -19,10 +19,12 @@ import io.jprove.field.Fr;
 import io.jprove.field.FrVector;
 import io.jprove.field.G1;
 import io.jprove.field.G1AffineVector;
+import io.jprove.field.G2;
+import io.jprove.field.G2AffineVector;
 
 /**
- * GLV's split against BigInteger division and φ against scalar multiplication by λ, then the MSM with the split forced
- * on against the blst-computed closed forms, over sizes, thread counts, window widths and density.
+ * GLV's split against BigInteger division and φ against scalar multiplication by λ (G1 and G2), then the MSM with the
+ * split forced on against the blst-computed closed forms, over sizes, thread counts, window widths and density.
  */
 class GlvTest
 {
@@ -122,6 +124,50 @@ class GlvTest
     }
 
     @Test
+    void endomorphismShouldMultiplyG2PointsByLambda()
+    {
+        final SplittableRandom rng = new SplittableRandom(405);
+        final long[] jac = new long[G2.JACOBIAN_LIMBS];
+        final long[] q = new long[G2.AFFINE_LIMBS];
+        final long[] expected = new long[G2.AFFINE_LIMBS];
+        for (int i = 0; i < 8; i++)
+        {
+            G2.mul(jac, 0, G2.generator(), 0, MsmFixtures.uniform(rng));
+            G2.toAffine(q, 0, jac, 0);
+            G2.mul(jac, 0, q, 0, Glv.LAMBDA);
+            G2.toAffine(expected, 0, jac, 0);
+            MsmGroup.G2_GROUP.endomorphism(q, 0);
+            assertArrayEquals(expected, q, "phi(Q) = [lambda]Q");
+        }
+    }
+
+    @Test
+    void g2MsmWithTheSplitShouldEqualTheClosedForm()
+    {
+        final SplittableRandom rng = new SplittableRandom(406);
+        try (Arena arena = Arena.ofShared())
+        {
+            for (final int n : new int[] {1, 2, 9, 130})
+            {
+                final BigInteger[] m = n == 9 ? MsmFixtures.randomMultipliers(rng, n) : MsmFixtures.iG(n, 5);
+                final G2AffineVector bases = MsmFixtures.g2Bases(arena, m);
+                for (final MsmFixtures.Mix mix : MsmFixtures.Mix.values())
+                {
+                    final BigInteger[] s = MsmFixtures.scalars(rng, n, mix);
+                    for (final int threads : new int[] {1, 2})
+                    {
+                        final long[] r = new long[G2.AFFINE_LIMBS];
+                        Pippenger.msm(MsmGroup.G2_GROUP, bases.segment(), MsmFixtures.frVector(arena, s).segment(),
+                            null, threads, 0, true, r, 0);
+                        MsmFixtures.assertG2Equals(MsmFixtures.combination(s, m, null), r, "G2 GLV n=" + n + " "
+                            + mix + " threads=" + threads);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void msmWithTheSplitShouldEqualTheClosedFormForEverySizeThreadCountAndWindow()
     {
         final SplittableRandom rng = new SplittableRandom(403);
@@ -180,11 +226,11 @@ class GlvTest
     }
 
     @Test
-    void theCostModelShouldSplitMiddleSizesOfG1Only()
+    void theCostModelShouldSplitSmallAndMiddleSizesOnly()
     {
         assertTrue(Pippenger.useGlv(MsmGroup.G1_GROUP, 1 << 12, null));
-        assertFalse(Pippenger.useGlv(MsmGroup.G2_GROUP, 1 << 12, null));
+        assertTrue(Pippenger.useGlv(MsmGroup.G2_GROUP, 1 << 12, null));
         assertFalse(Pippenger.useGlv(MsmGroup.G1_GROUP, 1L << 23, null));
-        assertFalse(Pippenger.useGlv(MsmGroup.G2_GROUP, 1 << 12, true));
+        assertFalse(Pippenger.useGlv(MsmGroup.G1_GROUP, 1 << 12, false));
     }
 }
