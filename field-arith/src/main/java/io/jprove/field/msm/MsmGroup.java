@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 import io.jprove.field.CurveField;
+import io.jprove.field.Fq;
 import io.jprove.field.G1;
 import io.jprove.field.G2;
 
@@ -69,6 +70,21 @@ interface MsmGroup
     /** Affine to XYZZ. */
     void toXyzz(long[] r, int ro, long[] a, int ao);
 
+    /**
+     * @return whether {@link #endomorphism} is GLV's φ with eigenvalue {@link Glv#LAMBDA}, so that the MSM may split
+     *         its scalars.
+     */
+    default boolean hasEndomorphism()
+    {
+        return false;
+    }
+
+    /** {@code a ← φ(a)} for an affine point in place (infinity stays infinity); see {@link #hasEndomorphism}. */
+    default void endomorphism(final long[] a, final int ao)
+    {
+        throw new UnsupportedOperationException(this + " has no GLV endomorphism here");
+    }
+
     /** @return whether the affine point is infinity (all-zero limbs). */
     default boolean isInfinity(final long[] a, final int ao)
     {
@@ -130,6 +146,19 @@ interface MsmGroup
         }
 
         @Override
+        public boolean hasEndomorphism()
+        {
+            return true;
+        }
+
+        @Override
+        public void endomorphism(final long[] a, final int ao)
+        {
+            // (β·x, y); β·0 = 0 keeps infinity all-zero
+            Fq.mul(a, ao, a, ao, Glv.BETA, 0);
+        }
+
+        @Override
         public String toString()
         {
             return "G1";
@@ -181,6 +210,20 @@ interface MsmGroup
         public void toXyzz(final long[] r, final int ro, final long[] a, final int ao)
         {
             G2.toXyzz(r, ro, a, ao);
+        }
+
+        @Override
+        public boolean hasEndomorphism()
+        {
+            return true;
+        }
+
+        @Override
+        public void endomorphism(final long[] a, final int ao)
+        {
+            // (β₂·x, y) with β₂ in Fq: both components of x
+            Fq.mul(a, ao, a, ao, Glv.BETA_G2, 0);
+            Fq.mul(a, ao + Fq.LIMBS, a, ao + Fq.LIMBS, Glv.BETA_G2, 0);
         }
 
         @Override

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 
 import io.jprove.field.Fr;
+import io.jprove.field.Limbs;
 
 /**
  * Pippenger's bucket method (Bernstein et al., "Faster batch forgery identification", §4; the signed-digit variant
@@ -17,6 +18,9 @@ import io.jprove.field.Fr;
  *   as Σ j·B_j with two running sums in XYZZ;</li>
  *   <li>combine the windows from the top by c doublings and one addition each.</li>
  * </ol>
+ * For G1 and G2, where the cost model says it pays (small and middle sizes), the scalars are first split by GLV
+ * ({@link Glv}) into two 128-bit halves, the second paired with a copy of the points under the endomorphism φ: twice
+ * the points, half the windows, so half the bucket sums and room for a wider window.
  * Tasks run on {@link Parallel}; a window is split into point ranges only when there are fewer windows than a few
  * per thread. Density follows bellperson's {@code multiexp}: scalar i consumes the next base only when bit i is set.
  * <p>
@@ -30,6 +34,8 @@ final class Pippenger
      * batch-affine addition, 6M).
      */
     private static final double BUCKET_SUM_COST = 4.0;
+    /** The same in batch-affine form (two batch-affine additions and their share of an inversion). */
+    private static final double AFFINE_BUCKET_SUM_COST = 2.2;
     /**
      * Additions sharing one inversion: an Fq inversion costs about 130 multiplications here (BigInteger), so 1024
      * make it 0.13M per addition; busy buckets wait in a queue, so a large batch costs no XYZZ fallbacks.
@@ -37,6 +43,15 @@ final class Pippenger
     private static final int MAX_BATCH = 1024;
     /** Scalars per digit-conversion task. */
     private static final int DIGIT_CHUNK = 1 << 14;
+    /** Bucket sums in batch-affine form need enough buckets for their segments to share an inversion. */
+    private static final int MIN_AFFINE_SUM_BUCKETS = 256;
+    /** Segments of a batch-affine bucket sum: additions per shared inversion. */
+    private static final int MIN_SUM_SEGMENTS = 16;
+    private static final int MAX_SUM_SEGMENTS = 128;
+    /** φ(P) costs one multiplication, about a sixth of a batch-affine addition, and its copy a little more. */
+    private static final double ENDOMORPHISM_COST = 0.3;
+    /** The largest MSM split by GLV: its copy of the φ(Pᵢ) is a heap array as large as the bases. */
+    private static final long GLV_MAX_POINTS = 1L << 22;
 
     private Pippenger()
     {
@@ -54,12 +69,16 @@ final class Pippenger
     static void msm(final MsmGroup g, final MemorySegment points, final MemorySegment scalars,
         final BitSet density, final int requestedThreads, final long[] result, final int ro)
     {
-        msm(g, points, scalars, density, requestedThreads, 0, result, ro);
+        msm(g, points, scalars, density, requestedThreads, 0, null, result, ro);
     }
 
-    /** As above with the window width forced to {@code forcedC} (1 … 16) unless it is 0; for tests. */
+    /**
+     * As above with the window width forced to {@code forcedC} (1 … 16) unless it is 0, and the GLV split forced on
+     * or off unless {@code forcedGlv} is null; for tests.
+     */
     static void msm(final MsmGroup g, final MemorySegment points, final MemorySegment scalars,
-        final BitSet density, final int requestedThreads, final int forcedC, final long[] result, final int ro)
+        final BitSet density, final int requestedThreads, final int forcedC, final Boolean forcedGlv,
+        final long[] result, final int ro)
     {
         if (requestedThreads < 1)
         {
@@ -86,10 +105,15 @@ final class Pippenger
         {
             return;
         }
-        final int c = forcedC > 0 ? forcedC : windowBits(selected);
-        final int windows = SignedDigits.windows(c);
-        final short[][] digits = digits(scalars, n, c, windows, baseIndex, threads);
-        final int splits = splits(n, c, windows, threads);
+        final boolean glv = useGlv(g, selected, forcedGlv);
+        final int bits = glv ? Glv.HALF_BITS : 255;
+        final long virtualPoints = glv ? 2 * selected : selected;
+        final int c = forcedC > 0 ? forcedC : windowBits(virtualPoints, bits);
+        final int windows = SignedDigits.windows(c, bits);
+        final short[][] digits = digits(scalars, n, c, windows, baseIndex, glv, threads);
+        final long[] endo = glv ? endomorphisms(g, points, (int)pointCount, threads) : null;
+        final int span = glv ? 2 * n : n;
+        final int splits = splits(span, c, windows, threads);
         final int xl = g.xyzzLimbs();
         final long[] partial = new long[windows * splits * xl];
         final Workspace[] workspaces = new Workspace[Math.min(threads, windows * splits)];
@@ -101,9 +125,10 @@ final class Pippenger
             }
             final int w = task / splits;
             final int s = task % splits;
-            final int lo = (int)((long)n * s / splits);
-            final int hi = (int)((long)n * (s + 1) / splits);
-            window(g, points, digits[w], baseIndex, lo, hi, workspaces[worker], partial, task * xl);
+            final int lo = (int)((long)span * s / splits);
+            final int hi = (int)((long)span * (s + 1) / splits);
+            window(g, new Source(points, endo, n, baseIndex), digits[w], lo, hi, workspaces[worker], partial,
+                task * xl);
         });
         final long[] t = g.newScratch();
         final long[] acc = new long[xl];
@@ -135,15 +160,22 @@ final class Pippenger
 
     /**
      * The window width c minimising W(c)·(m + 2^(c−1)·{@value #BUCKET_SUM_COST}): m bucket additions and the
-     * running sums over 2^(c−1) buckets, per window.
+     * running sums over 2^(c−1) buckets, per window, for 255-bit scalars ({@value #AFFINE_BUCKET_SUM_COST} in place of
+     * {@value #BUCKET_SUM_COST} where the sums run batch-affine).
      */
     static int windowBits(final long selected)
+    {
+        return windowBits(selected, 255);
+    }
+
+    /** {@link #windowBits(long)} for m points whose scalars are below 2^bits. */
+    static int windowBits(final long points, final int bits)
     {
         int best = 1;
         double bestCost = Double.MAX_VALUE;
         for (int c = 1; c <= SignedDigits.MAX_WINDOW_BITS; c++)
         {
-            final double cost = SignedDigits.windows(c) * (selected + BUCKET_SUM_COST * (1L << (c - 1)));
+            final double cost = cost(points, bits, c);
             if (cost < bestCost)
             {
                 bestCost = cost;
@@ -151,6 +183,53 @@ final class Pippenger
             }
         }
         return best;
+    }
+
+    private static double cost(final long points, final int bits, final int c)
+    {
+        final long buckets = 1L << (c - 1);
+        final double sum = buckets >= MIN_AFFINE_SUM_BUCKETS ? AFFINE_BUCKET_SUM_COST : BUCKET_SUM_COST;
+        return SignedDigits.windows(c, bits) * (points + sum * buckets);
+    }
+
+    /**
+     * @return whether to split the scalars by GLV ({@link Glv}): when the group has the endomorphism, the copy of
+     *         φ(Pᵢ) stays within {@value #GLV_MAX_POINTS} points, and the model's cost of 2m points with 128-bit
+     *         scalars plus the copy ({@value #ENDOMORPHISM_COST} of an addition per point) is below that of m points
+     *         with 255-bit scalars.
+     */
+    static boolean useGlv(final MsmGroup g, final long selected, final Boolean forced)
+    {
+        if (forced != null)
+        {
+            return forced && g.hasEndomorphism();
+        }
+        if (!g.hasEndomorphism() || selected > GLV_MAX_POINTS || selected < 2)
+        {
+            return false;
+        }
+        final double split = cost(2 * selected, Glv.HALF_BITS, windowBits(2 * selected, Glv.HALF_BITS))
+            + ENDOMORPHISM_COST * selected;
+        return split < cost(selected, 255, windowBits(selected, 255));
+    }
+
+    /** @return φ(Pᵢ) for every point, affine, in one heap array (the points' layout). */
+    private static long[] endomorphisms(final MsmGroup g, final MemorySegment points, final int count,
+        final int threads)
+    {
+        final int al = g.affineLimbs();
+        final long[] endo = new long[count * al];
+        final int chunks = (count + DIGIT_CHUNK - 1) / DIGIT_CHUNK;
+        Parallel.run(threads, chunks, (worker, chunk) ->
+        {
+            final int end = Math.min(count, (chunk + 1) * DIGIT_CHUNK);
+            for (int i = chunk * DIGIT_CHUNK; i < end; i++)
+            {
+                g.load(points, i, endo, i * al);
+                g.endomorphism(endo, i * al);
+            }
+        });
+        return endo;
     }
 
     /** @return point ranges per window: enough tasks for about four per thread, each range well above 2^c. */
@@ -161,14 +240,21 @@ final class Pippenger
         return Math.min(threads == 1 ? 1 : wanted, byWork);
     }
 
+    /**
+     * @return digits[w][i] of scalar i in window w; with GLV, digits[w][i] of k₁ and digits[w][n + i] of k₂ (the
+     *         point φ(Pᵢ)). Scalars without a base keep all-zero digits.
+     */
     private static short[][] digits(final MemorySegment scalars, final int n, final int c, final int windows,
-        final int[] baseIndex, final int threads)
+        final int[] baseIndex, final boolean glv, final int threads)
     {
-        final short[][] digits = new short[windows][n];
+        final short[][] digits = new short[windows][glv ? 2 * n : n];
         final int chunks = (n + DIGIT_CHUNK - 1) / DIGIT_CHUNK;
         Parallel.run(threads, chunks, (worker, chunk) ->
         {
             final long[] k = new long[Fr.LIMBS];
+            final long[] halves = new long[4];
+            final long[] half = new long[Fr.LIMBS];
+            final long[] acc = new long[3];
             final int end = Math.min(n, (chunk + 1) * DIGIT_CHUNK);
             for (int i = chunk * DIGIT_CHUNK; i < end; i++)
             {
@@ -177,18 +263,51 @@ final class Pippenger
                     continue;
                 }
                 SignedDigits.loadCanonical(scalars, i, k);
-                SignedDigits.decompose(k, c, digits, i);
+                if (!glv)
+                {
+                    SignedDigits.decompose(k, c, digits, i);
+                    continue;
+                }
+                Glv.decompose(k, halves, 0, acc);
+                half[0] = halves[0];
+                half[1] = halves[1];
+                SignedDigits.decompose(half, c, digits, i);
+                half[0] = halves[2];
+                half[1] = halves[3];
+                SignedDigits.decompose(half, c, digits, n + i);
             }
         });
         return digits;
     }
 
-    /** One task: scalars [lo, hi) of one window into the buckets, then Σ j·B_j into {@code out[oo ..)} (XYZZ). */
-    private static void window(final MsmGroup g, final MemorySegment points, final short[] digits,
-        final int[] baseIndex, final int lo, final int hi, final Workspace ws, final long[] out, final int oo)
+    /** One task: points [lo, hi) of one window into the buckets, then Σ j·B_j into {@code out[oo ..)} (XYZZ). */
+    private static void window(final MsmGroup g, final Source source, final short[] digits, final int lo,
+        final int hi, final Workspace ws, final long[] out, final int oo)
     {
-        ws.accumulate(points, digits, baseIndex, lo, hi);
+        ws.accumulate(source, digits, lo, hi);
         ws.sumBuckets(out, oo);
+    }
+
+    /**
+     * The MSM's points by digit index: below n the base paired with scalar i (through the density's index), from n
+     * on (GLV) its image φ(P) from the heap copy.
+     */
+    private record Source(MemorySegment points, long[] endo, int n, int[] baseIndex)
+    {
+        /** Copies the point of digit index j into {@code dst[off ..)}. */
+        void load(final MsmGroup g, final int j, final long[] dst, final int off)
+        {
+            if (j < n)
+            {
+                g.load(points, baseIndex == null ? j : baseIndex[j], dst, off);
+            }
+            else
+            {
+                final int al = g.affineLimbs();
+                final int i = baseIndex == null ? j - n : baseIndex[j - n];
+                System.arraycopy(endo, i * al, dst, off, al);
+            }
+        }
     }
 
     /**
@@ -216,9 +335,13 @@ final class Pippenger
         private final long[] point;
         private final long[] running;
         private final long[] sum;
-        private MemorySegment points;
+        /** Segments of the batch-affine bucket sum (0 where the buckets are too few for it), and their R and S. */
+        private final int segments;
+        private final long[] segmentRunning;
+        private final long[] segmentSum;
+        private final long[] total;
+        private Source source;
         private short[] digits;
-        private int[] baseIndex;
         private int generation;
         private int queued;
 
@@ -239,14 +362,17 @@ final class Pippenger
             point = new long[al];
             running = new long[xl];
             sum = new long[xl];
+            segments = buckets >= MIN_AFFINE_SUM_BUCKETS
+                ? Math.min(MAX_SUM_SEGMENTS, Math.max(MIN_SUM_SEGMENTS, buckets / 16)) : 0;
+            segmentRunning = new long[segments * al];
+            segmentSum = new long[segments * al];
+            total = new long[xl];
         }
 
-        void accumulate(final MemorySegment points, final short[] digits, final int[] baseIndex, final int lo,
-            final int hi)
+        void accumulate(final Source source, final short[] digits, final int lo, final int hi)
         {
-            this.points = points;
+            this.source = source;
             this.digits = digits;
-            this.baseIndex = baseIndex;
             Arrays.fill(affine, 0L);
             Arrays.fill(overflow, 0L);
             Arrays.fill(stamp, 0);
@@ -293,7 +419,7 @@ final class Pippenger
             }
             final long[] second = batch.second();
             final int slot = batch.nextSlot();
-            g.load(points, baseIndex == null ? i : baseIndex[i], second, slot);
+            source.load(g, i, second, slot);
             if (d < 0)
             {
                 g.field().neg(second, slot + fl, second, slot + fl);
@@ -346,7 +472,7 @@ final class Pippenger
             final int b = (d < 0 ? -d : d) - 1;
             final long[] second = batch.second();
             final int slot = batch.nextSlot();
-            g.load(points, baseIndex == null ? i : baseIndex[i], second, slot);
+            source.load(g, i, second, slot);
             if (d < 0)
             {
                 g.field().neg(second, slot + fl, second, slot + fl);
@@ -364,7 +490,7 @@ final class Pippenger
         {
             final int d = digits[i];
             final int b = (d < 0 ? -d : d) - 1;
-            g.load(points, baseIndex == null ? i : baseIndex[i], point, 0);
+            source.load(g, i, point, 0);
             if (d < 0)
             {
                 g.field().neg(point, fl, point, fl);
@@ -375,6 +501,11 @@ final class Pippenger
         /** Σ j·B_j over the buckets (affine plus overflow) into {@code out[oo ..)}, XYZZ. */
         void sumBuckets(final long[] out, final int oo)
         {
+            if (segments > 0)
+            {
+                sumBucketsAffine(out, oo);
+                return;
+            }
             Arrays.fill(running, 0L);
             Arrays.fill(sum, 0L);
             for (int b = buckets - 1; b >= 0; b--)
@@ -384,6 +515,77 @@ final class Pippenger
                 g.add(sum, 0, sum, 0, running, 0, scratch);
             }
             System.arraycopy(sum, 0, out, oo, xl);
+        }
+
+        /**
+         * Σ j·B_j with the running sums in affine coordinates, batched: the buckets are cut into K segments of L, and
+         * every segment keeps its own running sum R_s and sum S_s, so each step is K independent affine additions
+         * sharing one inversion (two batches: R_s += B, then S_s += R_s), about 13M a bucket against 24M for the
+         * XYZZ pair. Then Σ_b (b+1)·B_b = Σ_s S_s + L·Σ_s s·R_s, formed in XYZZ over the K segments.
+         */
+        private void sumBucketsAffine(final long[] out, final int oo)
+        {
+            mergeOverflow();
+            final int k = segments;
+            final int l = buckets / k;
+            Arrays.fill(segmentRunning, 0L);
+            Arrays.fill(segmentSum, 0L);
+            final long[] second = batch.second();
+            for (int t = l - 1; t >= 0; t--)
+            {
+                for (int seg = 0; seg < k; seg++)
+                {
+                    final int b = seg * l + t;
+                    if (!g.isInfinity(affine, b * al))
+                    {
+                        System.arraycopy(affine, b * al, second, batch.nextSlot(), al);
+                        batch.commit(seg * al);
+                    }
+                }
+                batch.flush(segmentRunning);
+                for (int seg = 0; seg < k; seg++)
+                {
+                    if (!g.isInfinity(segmentRunning, seg * al))
+                    {
+                        System.arraycopy(segmentRunning, seg * al, second, batch.nextSlot(), al);
+                        batch.commit(seg * al);
+                    }
+                }
+                batch.flush(segmentSum);
+            }
+            // Σ_s s·R_s by running sums from the top, then times L (a power of two)
+            Arrays.fill(running, 0L);
+            Arrays.fill(total, 0L);
+            Arrays.fill(sum, 0L);
+            for (int seg = k - 1; seg >= 1; seg--)
+            {
+                g.addMixed(running, 0, running, 0, segmentRunning, seg * al, scratch);
+                g.add(total, 0, total, 0, running, 0, scratch);
+            }
+            for (int d = Integer.numberOfTrailingZeros(l); d > 0; d--)
+            {
+                g.dbl(total, 0, total, 0, scratch);
+            }
+            for (int seg = 0; seg < k; seg++)
+            {
+                g.addMixed(sum, 0, sum, 0, segmentSum, seg * al, scratch);
+            }
+            g.add(sum, 0, sum, 0, total, 0, scratch);
+            System.arraycopy(sum, 0, out, oo, xl);
+        }
+
+        /** Folds each non-empty XYZZ overflow bucket into its affine bucket (one inversion each; they are few). */
+        private void mergeOverflow()
+        {
+            for (int b = 0; b < buckets; b++)
+            {
+                if (Limbs.isZero(overflow, b * xl, xl))
+                {
+                    continue;
+                }
+                g.addMixed(overflow, b * xl, overflow, b * xl, affine, b * al, scratch);
+                g.toAffine(affine, b * al, overflow, b * xl);
+            }
         }
     }
 }

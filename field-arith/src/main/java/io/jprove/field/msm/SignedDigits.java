@@ -26,7 +26,16 @@ final class SignedDigits
     /** @return the number of windows of c bits that cover a 255-bit scalar with its final carry. */
     static int windows(final int c)
     {
-        return (256 + c - 1) / c;
+        return windows(c, 255);
+    }
+
+    /**
+     * @return the number of windows of c bits that cover a scalar below 2^bits with its final carry: c·W ≥ bits + 1,
+     *         so the top digit is at most 2^(c−1) (see the type's description).
+     */
+    static int windows(final int c, final int bits)
+    {
+        return (bits + c) / c;
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 import io.jprove.field.FrVector;
+import io.jprove.field.G1;
 import io.jprove.field.G1AffineVector;
 import io.jprove.field.G2AffineVector;
 
@@ -89,6 +90,50 @@ class MsmTest
                 final BigInteger[] s = MsmFixtures.scalars(rng, n, mix);
                 MsmFixtures.assertG1Equals(MsmFixtures.combination(s, m, null), Msm.g1(bases,
                     MsmFixtures.frVector(arena, s), null, 2), "±5G " + mix);
+            }
+        }
+    }
+
+    /**
+     * The batch-affine bucket sums on wide windows (16 to 128 segments) where segments' running sums meet equal and
+     * opposite points: ±5G bases with scalars from a handful of values (every bucket holds copies of one point, and
+     * the overflow buckets fill), and a single repeated scalar (one bucket per window, the rest empty).
+     */
+    @Test
+    void shouldSumBucketsOfEqualAndOppositePointsOnWideWindows()
+    {
+        final SplittableRandom rng = new SplittableRandom(307);
+        try (Arena arena = Arena.ofShared())
+        {
+            final int n = 3000;
+            final BigInteger[] m = new BigInteger[n];
+            for (int i = 0; i < n; i++)
+            {
+                m[i] = i % 3 == 0 ? MsmFixtures.R.subtract(BigInteger.valueOf(5)) : BigInteger.valueOf(5);
+            }
+            final G1AffineVector bases = MsmFixtures.g1Bases(arena, m);
+            final BigInteger[] few = {BigInteger.ONE, BigInteger.valueOf(1000), MsmFixtures.uniform(rng),
+                MsmFixtures.R.subtract(BigInteger.ONE)};
+            final BigInteger[] mixed = new BigInteger[n];
+            final BigInteger[] same = new BigInteger[n];
+            for (int i = 0; i < n; i++)
+            {
+                mixed[i] = few[rng.nextInt(few.length)];
+                same[i] = few[2];
+            }
+            for (final BigInteger[] s : new BigInteger[][] {mixed, same})
+            {
+                final FrVector scalars = MsmFixtures.frVector(arena, s);
+                for (final int c : new int[] {9, 12, 16})
+                {
+                    for (final boolean glv : new boolean[] {false, true})
+                    {
+                        final long[] r = new long[G1.AFFINE_LIMBS];
+                        Pippenger.msm(MsmGroup.G1_GROUP, bases.segment(), scalars.segment(), null, 2, c, glv, r, 0);
+                        MsmFixtures.assertG1Equals(MsmFixtures.combination(s, m, null), r, "c=" + c + " glv=" + glv
+                            + (s == same ? " one scalar" : " few scalars"));
+                    }
+                }
             }
         }
     }

@@ -57,11 +57,14 @@ class SignedDigitsTest
             final BigInteger[] s = MsmFixtures.scalars(rng, n, MsmFixtures.Mix.EDGES);
             final FrVector scalars = MsmFixtures.frVector(arena, s);
             final BigInteger expected = MsmFixtures.combination(s, m, null);
-            for (int c = 1; c <= SignedDigits.MAX_WINDOW_BITS; c += 3)
+            for (final boolean glv : new boolean[] {false, true})
             {
-                final long[] r = new long[G1.AFFINE_LIMBS];
-                Pippenger.msm(MsmGroup.G1_GROUP, bases.segment(), scalars.segment(), null, 2, c, r, 0);
-                MsmFixtures.assertG1Equals(expected, r, "c=" + c);
+                for (int c = 1; c <= SignedDigits.MAX_WINDOW_BITS; c += 3)
+                {
+                    final long[] r = new long[G1.AFFINE_LIMBS];
+                    Pippenger.msm(MsmGroup.G1_GROUP, bases.segment(), scalars.segment(), null, 2, c, glv, r, 0);
+                    MsmFixtures.assertG1Equals(expected, r, "c=" + c + " glv=" + glv);
+                }
             }
         }
     }
