@@ -34,18 +34,8 @@ import picocli.CommandLine.Option;
     description = "Prove N PoRep partitions of a preset through the pipeline; wall vs kernel time per partition.")
 final class BenchEngineCommand implements Callable<Integer>
 {
-    /** Exactly one circuit. */
-    static final class Circuit
-    {
-        @Option(names = "--preset", description = "A PoRep preset: tiny, 2KiB, 512MiB, 32GiB or 64GiB.")
-        String preset;
-
-        @Option(names = "--circuit", description = "Any built-in circuit instead (porep-PRESET, poseidon-chain-N).")
-        String name;
-    }
-
     @ArgGroup(exclusive = true, multiplicity = "1")
-    private Circuit circuitOption;
+    private CircuitChoice circuitOption;
 
     @Option(names = "--partitions", description = "Partitions of the measured job (default 4).")
     private int partitions = 4;
@@ -91,8 +81,7 @@ final class BenchEngineCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--partitions and --threads must be at least 1, --warmup 0 or more");
             }
-            final NamedCircuit circuit = NamedCircuit.of(circuitOption.preset != null
-                ? "porep-" + circuitOption.preset : circuitOption.name);
+            final NamedCircuit circuit = circuitOption.circuit();
             final DeviceSelection selection = deviceOption.select();
             final long budget = budgetMib > 0 ? budgetMib << 20 : EngineRun.defaultBudgetBytes();
             final PipelineConfig config = PipelineConfig.forCores(threads);

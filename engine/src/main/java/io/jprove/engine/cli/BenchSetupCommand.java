@@ -38,18 +38,8 @@ import picocli.CommandLine.Option;
         + "the CPU's.")
 final class BenchSetupCommand implements Callable<Integer>
 {
-    /** Exactly one circuit. */
-    static final class Circuit
-    {
-        @Option(names = "--preset", description = "A PoRep preset: tiny, 2KiB, 512MiB, 32GiB or 64GiB.")
-        String preset;
-
-        @Option(names = "--circuit", description = "Any built-in circuit instead (porep-PRESET, poseidon-chain-N).")
-        String name;
-    }
-
     @ArgGroup(exclusive = true, multiplicity = "1")
-    private Circuit circuitOption;
+    private CircuitChoice circuitOption;
 
     @Option(names = "--vs-cpu", description = "Then set up again with the products on the host's threads, from the "
         + "same randomness: the products' times as a ratio, the keys compared.")
@@ -76,8 +66,7 @@ final class BenchSetupCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--threads must be at least 1");
             }
-            final NamedCircuit circuit = NamedCircuit.of(circuitOption.preset != null
-                ? "porep-" + circuitOption.preset : circuitOption.name);
+            final NamedCircuit circuit = circuitOption.circuit();
             final DeviceSelection selection = deviceOption.select();
             if (vsCpu && !DeviceSelection.CUDA.equals(selection.kind()))
             {
