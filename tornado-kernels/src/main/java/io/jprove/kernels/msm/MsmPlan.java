@@ -175,8 +175,8 @@ public record MsmPlan(long bases, int c, int windows, int copies, int rounds)
         double bestCost = costOf(c, scalars);
         for (int narrower = Math.max(1, c - NARROWER_WINDOW_BITS); narrower < c; narrower++)
         {
-            final int w = ScalarDigits.windows(narrower);
-            if (w * bases >= 1L << 31 || w * scalars >= 1L << 31)
+            // a plan over all the bases keeps their pairs below 2^31 (its constructor checks); fewer scalars pair fewer
+            if (ScalarDigits.windows(narrower) * bases >= 1L << 31)
             {
                 continue;
             }

@@ -402,14 +402,7 @@ final class MontgomeryChains
         @Override
         public void sum()
         {
-            final int n = words;
-            zero = ops.constant(0);
-            s = new String[n + 1];
-            for (int j = 0; j < n; j++)
-            {
-                s[j] = op(ops, j == 0 ? "add.cc.u32" : "addc.cc.u32", a[j], b[j]);
-            }
-            s[n] = op(ops, "addc.u32", zero, zero);
+            chain("add");
         }
 
         @Override
@@ -422,15 +415,21 @@ final class MontgomeryChains
         @Override
         public void difference()
         {
+            // word n is 0 or −1: the mask of p to add back
+            chain("sub");
+        }
+
+        /** s = a ± b word by word on one carry (borrow) chain ({@code add} or {@code sub}), its carry out as s[n]. */
+        private void chain(final String add)
+        {
             final int n = words;
             zero = ops.constant(0);
             s = new String[n + 1];
             for (int j = 0; j < n; j++)
             {
-                s[j] = op(ops, j == 0 ? "sub.cc.u32" : "subc.cc.u32", a[j], b[j]);
+                s[j] = op(ops, add + (j == 0 ? ".cc.u32" : "c.cc.u32"), a[j], b[j]);
             }
-            // 0 or −1: the mask of p to add back
-            s[n] = op(ops, "subc.u32", zero, zero);
+            s[n] = op(ops, add + "c.u32", zero, zero);
         }
 
         @Override
