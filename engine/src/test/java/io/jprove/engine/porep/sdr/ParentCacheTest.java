@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.r1cs.MalformedFileException;
@@ -76,6 +77,8 @@ class ParentCacheTest
             ParentCache.id(StackedGraph.of(RegisteredSealProof.StackedDrg64GiBV1)));
         assertEquals("v28-sdr-parent-4905486b7af19558ac3649bc6261411858b6add534438878c4ee3b29d8b9de0b",
             ParentCache.id(StackedGraph.of(RegisteredSealProof.StackedDrg64GiBV1_1)));
+        assertEquals(Optional.empty(),
+            ParentCache.publishedDigest(StackedGraph.of(RegisteredSealProof.StackedDrg2KiBV1_1_Feat_SyntheticPoRep)));
     }
 
     @Test
@@ -132,6 +135,7 @@ class ParentCacheTest
         final StackedGraph graph = StackedGraph.of(proof);
         assertEquals(id, ParentCache.id(graph));
         assertEquals(id + ".cache", ParentCache.fileName(graph));
+        assertEquals(Optional.of(digest), ParentCache.publishedDigest(graph));
         try (ParentCache cache = ParentCache.build(graph))
         {
             assertEquals(digest, cache.digestHex(), proof.name());
