@@ -59,11 +59,11 @@ class ParentCacheTest
     void shouldMatchTheManifestFor512MiB()
     {
         assertManifest(RegisteredSealProof.StackedDrg512MiBV1,
-            "v28-sdr-parent-7ba215a1d2345774ab90b8cb1158d296e409d6068819d7b8c7baf0b25d63dc34",
-            "b5877d1963793efebc261fd8fde4dd6bc59e6b5c7abf52617a4ee023b8dc173a");
-        assertManifest(RegisteredSealProof.StackedDrg512MiBV1_1,
             "v28-sdr-parent-2aa9c77c3e58259481351cc4be2079cc71e1c9af39700866545c043bfa30fb42",
             "3adcc092423aa76d6a7184016893406da44dd974b219a89cd3ece25e4e3018f5");
+        assertManifest(RegisteredSealProof.StackedDrg512MiBV1_1,
+            "v28-sdr-parent-7ba215a1d2345774ab90b8cb1158d296e409d6068819d7b8c7baf0b25d63dc34",
+            "b5877d1963793efebc261fd8fde4dd6bc59e6b5c7abf52617a4ee023b8dc173a");
     }
 
     @Test
