@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -147,6 +148,7 @@ public final class ParentCache implements AutoCloseable
         final Path temp = Files.createTempFile(dir, id(graph), ".partial");
         try
         {
+            readableByAll(temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 Arena arena = Arena.ofShared())
             {
@@ -259,6 +261,19 @@ public final class ParentCache implements AutoCloseable
     public void close()
     {
         arena.close();
+    }
+
+    /** A temporary file is private to its owner; the cache it becomes is not secret. */
+    private static void readableByAll(final Path file) throws IOException
+    {
+        try
+        {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        catch (final UnsupportedOperationException e)
+        {
+            // Not a POSIX file system: its default permissions stand.
+        }
     }
 
     private static void fill(final StackedGraph graph, final MemorySegment data)

@@ -80,7 +80,8 @@ public final class SdrLabeler
             throw new IllegalArgumentException("at least one layer, got " + layers);
         }
         final long layerBytes = parents.graph().nodes() * NODE;
-        try (Arena arena = Arena.ofConfined())
+        // Shared, so that a sink may hand the layer to other threads (to hash columns in parallel) during its call.
+        try (Arena arena = Arena.ofShared())
         {
             MemorySegment current = arena.allocate(layerBytes, 64);
             MemorySegment previous = arena.allocate(layerBytes, 64);
