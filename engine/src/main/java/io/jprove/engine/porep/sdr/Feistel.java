@@ -15,7 +15,7 @@ import io.jprove.engine.gadgets.hash.Sha256;
  * (big-endian) of BLAKE2b-512(R u64 BE ‖ k u64 BE), masked to {@code h} bits. The keys are the first three of the
  * four little-endian u64 words of SHA-256("Filecoin_Feistel" ‖ porep id). Since {@code F} only sees {@code h} bits
  * of input, this class evaluates it once per possible {@code R} and round (at most 3·2^18 hashes for a 2^32-node
- * graph) and permutes by table look-up.
+ * graph, on the first permutation) and permutes by table look-up. Thread-safe.
  */
 final class Feistel
 {
@@ -28,7 +28,8 @@ final class Feistel
     private final long rightMask;
     private final long leftMask;
     private final long[] keys;
-    private final int[] rounds;
+    /** F(R, k_i) for every R, round by round; computed on first use (up to 3·2^18 hashes), as names need only keys. */
+    private volatile int[] rounds;
 
     /**
      * @param porepId 32 bytes
@@ -52,15 +53,32 @@ final class Feistel
         this.halfBits = log4;
         this.rightMask = (1L << log4) - 1;
         this.leftMask = rightMask << log4;
-        final int size = 1 << halfBits;
-        this.rounds = new int[ROUNDS * size];
-        for (int k = 0; k < ROUNDS; k++)
+    }
+
+    private int[] rounds()
+    {
+        int[] table = rounds;
+        if (table == null)
         {
-            for (int right = 0; right < size; right++)
+            synchronized (this)
             {
-                rounds[k * size + right] = (int)roundFunction(right, keys[k], rightMask);
+                table = rounds;
+                if (table == null)
+                {
+                    final int size = 1 << halfBits;
+                    table = new int[ROUNDS * size];
+                    for (int k = 0; k < ROUNDS; k++)
+                    {
+                        for (int right = 0; right < size; right++)
+                        {
+                            table[k * size + right] = (int)roundFunction(right, keys[k], rightMask);
+                        }
+                    }
+                    rounds = table;
+                }
             }
         }
+        return table;
     }
 
     /** @return the four keys: SHA-256("Filecoin_Feistel" ‖ porep id) as u64 LE words (the fourth is unused) */
@@ -119,22 +137,23 @@ final class Feistel
      */
     long permute(final long index)
     {
-        long u = encode(index);
+        final int[] table = rounds();
+        long u = encode(table, index);
         while (u >= domain)
         {
-            u = encode(u);
+            u = encode(table, u);
         }
         return u;
     }
 
-    private long encode(final long index)
+    private long encode(final int[] table, final long index)
     {
         long left = (index & leftMask) >>> halfBits;
         long right = index & rightMask;
         final int size = 1 << halfBits;
         for (int k = 0; k < ROUNDS; k++)
         {
-            final long next = left ^ rounds[k * size + (int)right];
+            final long next = left ^ table[k * size + (int)right];
             left = right;
             right = next;
         }
