@@ -96,6 +96,12 @@ public final class StackedGraph
      */
     public String identifier()
     {
+        return identifier(nodes);
+    }
+
+    /** @return the {@link #identifier()} of any graph of that many nodes */
+    public static String identifier(final long nodes)
+    {
         return "stacked_graph::StackedGraph{expansion_degree: " + EXPANSION_DEGREE
             + " base_graph: drgraph::BucketGraph{size: " + nodes + "; degree: " + BASE_DEGREE + "; hasher: "
             + HASHER_NAME + "} }";
