@@ -64,6 +64,24 @@ class DataTreeTest
     }
 
     @Test
+    void shouldGiveCuriosCcUnsealedCidsOfEverySectorSize()
+    {
+        // curio harmony/harmonydb/sql/20240611-snap-pipeline.sql, sectors_cc_values
+        final String[] cids = {
+            "baga6ea4seaqpy7usqklokfx2vxuynmupslkeutzexe2uqurdg5vhtebhxqmpqmy",
+            "baga6ea4seaqgl4u6lwmnerwdrm4iz7ag3mpwwaqtapc2fciabpooqmvjypweeha",
+            "baga6ea4seaqdsvqopmj2soyhujb72jza76t4wpq5fzifvm3ctz47iyytkewnubq",
+            "baga6ea4seaqao7s73y24kcutaosvacpdjgfe5pw76ooefnyqw4ynr3d2y6x2mpq",
+            "baga6ea4seaqomqafu276g53zko4k23xzh4h4uecjwicbmvhsuqi7o4bhthhm4aq"};
+        final long[] sizes = {2L << 10, 8L << 20, 512L << 20, 32L << 30, 64L << 30};
+        for (int i = 0; i < sizes.length; i++)
+        {
+            assertEquals(cids[i], CommitmentCid.UNSEALED.encode(DataTree.zeroRoot(sizes[i])));
+        }
+        assertArrayEquals(DataTree.zeroRoot(2048), DataTree.build(new byte[2048]).root());
+    }
+
+    @Test
     void shouldOpenEveryLeafOfARandomTreeAndOfAZeroTree()
     {
         final byte[] sector = new byte[2048];
