@@ -35,7 +35,7 @@ public final class Commit2InputJson
     {
         final JsonCursor in = new JsonCursor(json, "$");
         in.beginObject();
-        boolean[] seen = new boolean[3];
+        final boolean[] seen = new boolean[3];
         long sectorNum = 0;
         long sectorSize = 0;
         byte[] phase1 = null;
