@@ -5,18 +5,18 @@ import picocli.CommandLine.Command;
 /**
  * {@code jprove bench}: timing runs of the kernels (the CPU ones, and the device ones whose names start with
  * {@code gpu-}), a whole proof ({@code prove}), the daemon ({@code daemon}), the cluster's shared queue
- * ({@code cluster}), the whole engine ({@code engine}) and the Groth16 setup ({@code setup}), one subcommand each,
- * each in its own class. Every subcommand checks the results it timed.
+ * ({@code cluster}), the whole engine ({@code engine}), the Groth16 setup ({@code setup}) and a sector's SDR
+ * labelling ({@code seal}), one subcommand each, each in its own class. Every subcommand checks the results it timed.
  */
 @Command(
     name = "bench",
-    description = "Time a kernel, a proof, the daemon, the cluster queue, the whole engine or the setup; one "
-        + "subcommand each.",
+    description = "Time a kernel, a proof, the daemon, the cluster queue, the whole engine, the setup or the SDR "
+        + "labelling; one subcommand each.",
     mixinStandardHelpOptions = true,
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
         BenchProveCommand.class, BenchDaemonCommand.class, BenchClusterCommand.class, BenchEngineCommand.class,
         BenchGpuNttCommand.class, BenchGpuHCommand.class, BenchGpuMsmCommand.class, BenchGpuBatchAddCommand.class,
-        BenchSetupCommand.class})
+        BenchSetupCommand.class, BenchSealCommand.class})
 final class BenchCommand
 {
 }

@@ -9,8 +9,9 @@ public interface LayerSink
 {
     /**
      * @param layer  the 1-based layer index
-     * @param labels the layer's labels, nodes × 32 bytes, read-only; valid only during this call (the labeller
-     *               reuses the memory two layers later), so copy or write out what must outlive it
+     * @param labels the layer's labels, nodes × 32 bytes, read-only; any thread may read it, but only until this
+     *               call returns (the labeller reuses the memory two layers later, and frees it at the end), so
+     *               copy or write out what must outlive it
      * @throws IOException when writing the layer out fails; labelling stops
      */
     void accept(int layer, MemorySegment labels) throws IOException;

@@ -11,9 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.LongStream;
 
 import io.jprove.engine.r1cs.MalformedFileException;
@@ -39,6 +42,28 @@ public final class ParentCache implements AutoCloseable
     private static final ValueLayout.OfInt U32_LE =
         ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final long CHUNK_NODES = 1 << 14;
+    /** The digests of storage-proofs-porep/parent_cache.json, by cache id (the API 1.0 and 1.1 graphs of each size). */
+    private static final Map<String, String> PUBLISHED = Map.of(
+        "v28-sdr-parent-3f0eef38bb48af1f48ad65e14eb85b4ebfc167cec18cd81764f6d998836c9899",
+        "3da49221e2ed55371b86d0bf3d6526fcf128af61bed904f966428db1b531750d",
+        "v28-sdr-parent-494d91dc80f2df5272c4b9e129bc7ade9405225993af9fe34e6542a39a47554b",
+        "840057702eea7652cf97e04306c30fe57174714d90de156a25eddd6075c25b97",
+        "v28-sdr-parent-dcdabb0fbe4364bf0ac28b6a18c66de246409fa1a9020a00f33fb3e3053da6dc",
+        "a76604f2f59f2744c7151653bbb1d8596b6b57d295e6fa6c1f0c41d725b502ce",
+        "v28-sdr-parent-5eed212119fd91aa6220a27f31a8966444a9381842bceb3a1ea61525bd47a5b5",
+        "03cd13565ded97c240a5f52e54295ad127bd0461b57904cb3a4d79b097bbecab",
+        "v28-sdr-parent-7ba215a1d2345774ab90b8cb1158d296e409d6068819d7b8c7baf0b25d63dc34",
+        "b5877d1963793efebc261fd8fde4dd6bc59e6b5c7abf52617a4ee023b8dc173a",
+        "v28-sdr-parent-2aa9c77c3e58259481351cc4be2079cc71e1c9af39700866545c043bfa30fb42",
+        "3adcc092423aa76d6a7184016893406da44dd974b219a89cd3ece25e4e3018f5",
+        "v28-sdr-parent-e1fa5d5b811ddbd118be3412c4a8c329156b8b8acc72632bca459455b5a05a13",
+        "3c4f9841fcc75aed8c695800e58d08480629f25af3a2aefd81904181d75cc0b6",
+        "v28-sdr-parent-21981246c370f9d76c7a77ab273d94bde0ceb4e938292334960bce05585dc117",
+        "93deeac5e3052b6927467d4b2641bb782f05491de18d510147c93eeedd8672da",
+        "v28-sdr-parent-8a99e8d6b6be7ab87a56b632e6739ff201c23ea14e99737c74690f0e265574d6",
+        "2778a732ad46a7dc18e0564dfdf59fd321dcde74ab476fd6d3c4e6735d7cd89c",
+        "v28-sdr-parent-4905486b7af19558ac3649bc6261411858b6add534438878c4ee3b29d8b9de0b",
+        "2698b74eb2606b55b98d8b095e18b6320b47f46e00075956d48640ccd1641b03");
 
     private final StackedGraph graph;
     private final Arena arena;
@@ -69,6 +94,16 @@ public final class ParentCache implements AutoCloseable
         final long entries = graph.nodes();
         sha.update(new byte[] {(byte)entries, (byte)(entries >>> 8), (byte)(entries >>> 16), (byte)(entries >>> 24)});
         return "v" + VERSION + "-sdr-parent-" + HexFormat.of().formatHex(sha.digest());
+    }
+
+    /**
+     * @return the SHA-256 (hex) that rust-fil-proofs' parent_cache.json publishes for the graph's cache: there is one
+     *     for the API 1.0 and 1.1 graphs of the five sizes (the 1.2, synthetic and non-interactive graphs have their
+     *     own porep ids and none)
+     */
+    public static Optional<String> publishedDigest(final StackedGraph graph)
+    {
+        return Optional.ofNullable(PUBLISHED.get(id(graph)));
     }
 
     /** @return the cache's file name: its {@link #id} and ".cache" */
@@ -113,6 +148,7 @@ public final class ParentCache implements AutoCloseable
         final Path temp = Files.createTempFile(dir, id(graph), ".partial");
         try
         {
+            readableByAll(temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 Arena arena = Arena.ofShared())
             {
@@ -225,6 +261,19 @@ public final class ParentCache implements AutoCloseable
     public void close()
     {
         arena.close();
+    }
+
+    /** A temporary file is private to its owner; the cache it becomes is not secret. */
+    private static void readableByAll(final Path file) throws IOException
+    {
+        try
+        {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        catch (final UnsupportedOperationException e)
+        {
+            // Not a POSIX file system: its default permissions stand.
+        }
     }
 
     private static void fill(final StackedGraph graph, final MemorySegment data)

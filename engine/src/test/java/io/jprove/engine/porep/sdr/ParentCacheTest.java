@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.r1cs.MalformedFileException;
@@ -58,11 +59,11 @@ class ParentCacheTest
     void shouldMatchTheManifestFor512MiB()
     {
         assertManifest(RegisteredSealProof.StackedDrg512MiBV1,
-            "v28-sdr-parent-7ba215a1d2345774ab90b8cb1158d296e409d6068819d7b8c7baf0b25d63dc34",
-            "b5877d1963793efebc261fd8fde4dd6bc59e6b5c7abf52617a4ee023b8dc173a");
-        assertManifest(RegisteredSealProof.StackedDrg512MiBV1_1,
             "v28-sdr-parent-2aa9c77c3e58259481351cc4be2079cc71e1c9af39700866545c043bfa30fb42",
             "3adcc092423aa76d6a7184016893406da44dd974b219a89cd3ece25e4e3018f5");
+        assertManifest(RegisteredSealProof.StackedDrg512MiBV1_1,
+            "v28-sdr-parent-7ba215a1d2345774ab90b8cb1158d296e409d6068819d7b8c7baf0b25d63dc34",
+            "b5877d1963793efebc261fd8fde4dd6bc59e6b5c7abf52617a4ee023b8dc173a");
     }
 
     @Test
@@ -76,6 +77,8 @@ class ParentCacheTest
             ParentCache.id(StackedGraph.of(RegisteredSealProof.StackedDrg64GiBV1)));
         assertEquals("v28-sdr-parent-4905486b7af19558ac3649bc6261411858b6add534438878c4ee3b29d8b9de0b",
             ParentCache.id(StackedGraph.of(RegisteredSealProof.StackedDrg64GiBV1_1)));
+        assertEquals(Optional.empty(),
+            ParentCache.publishedDigest(StackedGraph.of(RegisteredSealProof.StackedDrg2KiBV1_1_Feat_SyntheticPoRep)));
     }
 
     @Test
@@ -132,6 +135,7 @@ class ParentCacheTest
         final StackedGraph graph = StackedGraph.of(proof);
         assertEquals(id, ParentCache.id(graph));
         assertEquals(id + ".cache", ParentCache.fileName(graph));
+        assertEquals(Optional.of(digest), ParentCache.publishedDigest(graph));
         try (ParentCache cache = ParentCache.build(graph))
         {
             assertEquals(digest, cache.digestHex(), proof.name());

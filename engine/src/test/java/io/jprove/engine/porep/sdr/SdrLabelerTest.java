@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.RegisteredSealProof.ApiVersion;
@@ -90,6 +92,28 @@ class SdrLabelerTest
                     "layer " + layer + " node " + node);
             }
         }
+    }
+
+    @Test
+    void shouldLetTheSinkReadTheLayerFromOtherThreads() throws Exception
+    {
+        final StackedGraph graph = StackedGraph.of(RegisteredSealProof.StackedDrg2KiBV1_1);
+        final List<byte[]> direct = new ArrayList<>();
+        final List<byte[]> elsewhere = new ArrayList<>();
+        SdrLabeler.labelLayers(REPLICA_ID, graph, 2, (layer, labels) ->
+        {
+            direct.add(labels.toArray(ValueLayout.JAVA_BYTE));
+            try
+            {
+                elsewhere.add(CompletableFuture.supplyAsync(() -> labels.toArray(ValueLayout.JAVA_BYTE)).get());
+            }
+            catch (final InterruptedException | ExecutionException e)
+            {
+                throw new IOException(e);
+            }
+        });
+        assertArrayEquals(direct.get(0), elsewhere.get(0));
+        assertArrayEquals(direct.get(1), elsewhere.get(1));
     }
 
     @Test
