@@ -24,7 +24,7 @@ import io.jprove.field.Fr;
  * <li>comm_d, comm_r and the seed are not zero; the proofs hold the seal proof's partitions and challenges;</li>
  * <li>per partition: comm_r = Poseidon(comm_c, comm_r_last) of its first challenge's roots, and every challenge has
  * the same comm_c and comm_r_last; the challenges are those the seal proof derives (interactive from the replica id,
- * seed and partition; synthetic and non-interactive as the sealgraph rules give them);</li>
+ * seed and partition; synthetic and non-interactive ones as {@code PorepChallenges} derives them);</li>
  * <li>per challenge: the data node opens to comm_d and the replica node to comm_r_last at the challenge; the
  * challenge's and its 14 parents' columns (the graph's parents, in order) hash to leaves that open to comm_c at
  * their nodes; each layer's label is SHA-256 of its inputs and those inputs are the parents' labels from the columns
