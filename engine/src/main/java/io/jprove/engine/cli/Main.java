@@ -33,6 +33,8 @@ public final class Main
         SubmitCommand.class,
         JobCommand.class,
         KeyCommand.class,
+        SealCommand.class,
+        C1Command.class,
         CommandLine.HelpCommand.class);
 
     private Main()
