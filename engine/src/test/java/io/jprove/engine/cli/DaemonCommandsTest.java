@@ -80,7 +80,8 @@ class DaemonCommandsTest
         vk = dir.resolve("cubic.vk");
         assertOk(jprove("setup", "--r1cs", r1cs, "--params", params, "--vk", vk, "--threads", 2));
         daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off", "data-dir",
-            dir.resolve("data").toString(), "threads", "2", "timeline", "off", "device", "cpu"), "test settings"));
+            dir.resolve("data").toString(), "key-roots", dir.toString(), "threads", "2", "timeline", "off", "device",
+            "cpu"), "test settings"));
         address = "127.0.0.1:" + daemon.grpcPort();
     }
 

@@ -68,7 +68,8 @@ class DaemonConfigTest
     {
         final String where = dir.resolve("d.properties") + ":2: ";
         assertTrue(error("workers = 1\nlisten = 10.1.2.3:7420\n").startsWith(where + "listen 10.1.2.3:7420 is not a"
-            + " loopback address, so a bearer token is required: set token-file"));
+            + " loopback address (its host must resolve to loopback addresses only), so a bearer token is required:"
+            + " set token-file"));
         assertTrue(error("workers = 1\nworkrs = 2\n").startsWith(where + "unknown key workrs"));
         assertTrue(error("x = 1\n").contains("unknown key x (known: listen, http-listen"));
         assertTrue(error("workers = 1\nworkers = 2\n").startsWith(where + "workers is set twice"));
