@@ -216,7 +216,8 @@ public final class Daemon implements AutoCloseable
         {
             grpc = NettyServerBuilder.forAddress(new InetSocketAddress(at.host(), at.port()))
                 .maxInboundMessageSize(config.maxRequestBytes())
-                .addService(ServerInterceptors.intercept(new ProverService(this), auth))
+                .addService(ServerInterceptors.intercept(UnparseableRequests.wrap(new ProverService(this)
+                    .bindService()), auth))
                 .build().start();
         }
         catch (final IOException e)

@@ -319,9 +319,11 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         try
         {
             final long n = Long.parseLong(unit < 0 ? t : t.substring(0, t.length() - 1));
-            if (n >= 0 && n < (1L << 40))
+            final int shift = unit < 0 ? 0 : 10 * (unit + 1);
+            // at most 2^62 bytes, so that sums of a few never overflow
+            if (n >= 0 && Long.numberOfLeadingZeros(n) > shift + 1)
             {
-                return n << (unit < 0 ? 0 : 10 * (unit + 1));
+                return n << shift;
             }
         }
         catch (final NumberFormatException e)
