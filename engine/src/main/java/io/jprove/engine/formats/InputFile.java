@@ -120,6 +120,10 @@ public final class InputFile
         requireRegular(file);
         try (InputStream in = Files.newInputStream(file))
         {
+            if (Files.size(file) > maxBytes)
+            {
+                throw new IllegalArgumentException(file + ": more than " + maxBytes + " bytes, too large for " + what);
+            }
             final byte[] bytes = in.readNBytes((int)Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
             if (bytes.length > maxBytes)
             {
