@@ -161,4 +161,18 @@ class DaemonCommandsTest
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    @Test
+    void shouldReportTheJournalWhenCheckedWhileTheDaemonRuns()
+    {
+        assertOk(jprove("submit", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns", wtns,
+            "--request-id", "checked", "--proof", dir.resolve("checked")));
+        final Run check = jprove("daemon", "--check-journal", dir.resolve("data"));
+        assertOk(check);
+        assertTrue(check.out().contains("\nentries: ") && check.out().contains(" succeeded")
+            && check.out().strip().endsWith("damage: none"), check.out());
+        final Run none = jprove("daemon", "--check-journal", dir.resolve("no-such"));
+        assertEquals(CliSupport.ERROR, none.status());
+        assertTrue(none.err().contains("holds no journal"), none.err());
+    }
 }
