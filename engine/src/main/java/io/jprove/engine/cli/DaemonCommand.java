@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
 final class DaemonCommand implements Callable<Integer>
 {
     @Option(names = "--config", paramLabel = "FILE", description = "Settings (key = value lines); without it, the "
-        + "defaults: loopback 127.0.0.1:7420 (gRPC) and :7421 (HTTP), data in ./.jprove/daemon.")
+        + "defaults: loopback 127.0.0.1:7420 (gRPC) and :7421 (HTTP), no token (a listener off loopback requires "
+        + "token-file), data in ./.jprove/daemon, keys read only from there and the Filecoin parameter cache.")
     private Path config;
 
     @Option(names = "--check-journal", paramLabel = "DIR", description = "Only inspect the journal of the data"

@@ -28,7 +28,7 @@ import io.jprove.engine.formats.InputFile;
  * queue-capacity     = 64                 unfinished jobs accepted; past it requests are answered "busy"
  * max-request-bytes  = 67108864           a larger request is refused
  * result-retention   = 1h                 how long finished jobs stay retrievable (ms, s, m, h or d)
- * journal-sync       = sync               sync: msync each record before acknowledging; async; none (page cache)
+ * journal-sync       = sync               sync: fdatasync each entry before acknowledging; async; none
  * timeline           = (data-dir)/timeline  the timeline of the proofs; "off" for none
  * cluster            = off                jdbc:postgresql://... : share one job store with other daemons
  * cluster-password-file =                 a file holding the database password (else the URL's, if any)
@@ -83,7 +83,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
     /** How a journal record reaches the disk before the request is acknowledged. */
     public enum JournalSync
     {
-        /** msync each record: survives the machine losing power. */
+        /** fdatasync each entry before it is acknowledged: survives the machine losing power. */
         SYNC,
         /** start the write-back at once, do not wait for it. */
         ASYNC,
