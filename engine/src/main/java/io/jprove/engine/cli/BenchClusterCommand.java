@@ -105,6 +105,7 @@ final class BenchClusterCommand implements Callable<Integer>
                 m.put("http-listen", "off");
                 m.put("timeline", "off");
                 m.put("data-dir", work.resolve("d" + n + "-" + i).toString());
+                m.put("key-roots", work.toAbsolutePath().toString());
                 m.put("workers", String.valueOf(workers));
                 m.put("threads", "1");
                 m.put("queue-capacity", String.valueOf(Math.max(64, jobs)));

@@ -92,6 +92,7 @@ final class BenchDaemonCommand implements java.util.concurrent.Callable<Integer>
             final double inProcessMs = inProcess();
             final DaemonConfig config = DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off",
                 "data-dir", work.resolve("data").toString(), "threads", String.valueOf(threads), "timeline", "off",
+                "key-roots", zkeyFile.toAbsolutePath().normalize().getParent().toString(),
                 // the CPU, as the in-process figure it is compared with
                 "device", "cpu", "queue-capacity", String.valueOf(Math.max(64, jobs))), "bench settings");
             try (Daemon daemon = Daemon.start(config);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.groth16.SetupProgress;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -37,7 +38,7 @@ final class CliSupport
         {
             return body.call();
         }
-        catch (final Exception | OutOfMemoryError e)
+        catch (final Exception | OutOfMemoryError | StackOverflowError e)
         {
             System.err.println("jprove " + command + ": error: " + oneLine(e));
             if (verbose)
@@ -67,9 +68,13 @@ final class CliSupport
         return t instanceof IOException ? t.getClass().getSimpleName() + ": " + message : message;
     }
 
-    /** @return whether a file's first non-blank byte opens a JSON object or array. */
+    /**
+     * @return whether a file's first non-blank byte opens a JSON object or array.
+     * @throws IllegalArgumentException naming the file when it is not a readable regular file.
+     */
     static boolean isJson(final Path file) throws IOException
     {
+        InputFile.requireRegular(file);
         try (var in = Files.newInputStream(file))
         {
             int b;
@@ -107,9 +112,32 @@ final class CliSupport
         }
     }
 
-    /** @return a setup progress bar on stderr, closed at {@link SetupProgress#finish()}. */
+    /** @return whether stderr is a terminal, where a redrawn progress bar belongs (not a log file or a pipe). */
+    static boolean onTerminal()
+    {
+        try
+        {
+            // Linux names what file descriptor 2 is; a terminal is a tty or a pseudo-terminal
+            final String stderr = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return stderr.startsWith("/dev/pts/") || stderr.startsWith("/dev/tty");
+        }
+        catch (final IOException | UnsupportedOperationException e)
+        {
+            // elsewhere: the console's view (stdin and stdout)
+            final java.io.Console console = System.console();
+            return console != null && console.isTerminal();
+        }
+    }
+
+    /**
+     * @return a setup progress bar on stderr, closed at {@link SetupProgress#finish()}; none unless on a terminal.
+     */
     static SetupProgress progressBar(final String task)
     {
+        if (!onTerminal())
+        {
+            return SetupProgress.NONE;
+        }
         return new SetupProgress()
         {
             private ProgressBar bar;

@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.daemon.Daemon;
 import io.jprove.engine.daemon.DaemonConfig;
+import io.jprove.engine.daemon.JournalCheck;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -14,15 +15,22 @@ import picocli.CommandLine.Option;
 /**
  * {@code jprove daemon}: runs the proving daemon until it is stopped (SIGTERM or SIGINT close it; SIGKILL loses
  * nothing that was acknowledged). Prints one line with its listeners and devices once it accepts requests, after the
- * line {@code --device} prints when the automatic choice falls on the CPU.
+ * line {@code --device} prints when the automatic choice falls on the CPU. With {@code --check-journal DIR} it only
+ * reads a journal and reports on it (exit 0 clean, 1 damage found, 2 unreadable).
  */
 @Command(name = "daemon", mixinStandardHelpOptions = true,
     description = "Run the proving daemon (gRPC API, HTTP /status and /metrics, durable jobs).")
 final class DaemonCommand implements Callable<Integer>
 {
     @Option(names = "--config", paramLabel = "FILE", description = "Settings (key = value lines); without it, the "
-        + "defaults: loopback 127.0.0.1:7420 (gRPC) and :7421 (HTTP), data in ./.jprove/daemon.")
+        + "defaults: loopback 127.0.0.1:7420 (gRPC) and :7421 (HTTP), no token (a listener off loopback requires "
+        + "token-file), data in ./.jprove/daemon, keys read only from there and the Filecoin parameter cache.")
     private Path config;
+
+    @Option(names = "--check-journal", paramLabel = "DIR", description = "Only inspect the journal of the data"
+        + " directory DIR (or its journal folder), without changing it: entries, jobs by state, damage; exit 0 clean,"
+        + " 1 damage found, 2 unreadable. Safe while a daemon runs on it.")
+    private Path checkJournal;
 
     @Option(names = "--verbose", description = "Print stack traces with errors.")
     private boolean verbose;
@@ -32,6 +40,17 @@ final class DaemonCommand implements Callable<Integer>
     {
         return CliSupport.run("daemon", verbose, () ->
         {
+            if (checkJournal != null)
+            {
+                if (config != null)
+                {
+                    throw new IllegalArgumentException("--check-journal reads a journal and starts nothing: leave out"
+                        + " --config");
+                }
+                final JournalCheck.Report report = JournalCheck.of(checkJournal);
+                report.lines().forEach(System.out::println);
+                return report.damaged() ? CliSupport.INVALID : CliSupport.OK;
+            }
             final DaemonConfig settings = config == null ? DaemonConfig.defaults() : DaemonConfig.read(config);
             final DeviceSelection devices = DeviceSelection.parse(settings.device(), "device");
             if (!devices.note().isEmpty())

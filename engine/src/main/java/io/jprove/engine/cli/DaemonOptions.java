@@ -1,8 +1,6 @@
 package io.jprove.engine.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import java.util.function.Supplier;
@@ -11,6 +9,7 @@ import io.grpc.StatusRuntimeException;
 
 import io.jprove.engine.daemon.DaemonClient;
 import io.jprove.engine.daemon.DaemonConfig;
+import io.jprove.engine.daemon.TokenFile;
 
 import picocli.CommandLine.Option;
 
@@ -46,7 +45,12 @@ final class DaemonOptions
         String token = System.getenv(TOKEN_VARIABLE);
         if (tokenFile != null)
         {
-            token = Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+            token = TokenFile.read(tokenFile);
+            final String exposed = TokenFile.exposure(tokenFile);
+            if (exposed != null)
+            {
+                System.err.println("jprove: warning: " + exposed);
+            }
         }
         return DaemonClient.connect(address, token == null || token.isEmpty() ? null : token);
     }

@@ -21,8 +21,9 @@ final class DaemonProve
     {
     }
 
+    /** @param outputs the checked outputs, written once the daemon's proof is in. */
     static int run(final DaemonOptions daemon, final Path zkey, final Path params, final Path r1cs, final Path wtns,
-        final Path proofOut, final Path publicOut, final boolean json) throws Exception
+        final OutputFiles outputs, final Path proofOut, final Path publicOut, final boolean json) throws Exception
     {
         final long t0 = System.nanoTime();
         final String id = DaemonRequest.freshId();
@@ -42,7 +43,7 @@ final class DaemonProve
         try (DaemonClient client = daemon.connect())
         {
             final JobStatus s = DaemonOptions.call(client, () -> client.prove(request, TIMEOUT));
-            DaemonResult.write(s, proofOut, publicOut, json);
+            DaemonResult.write(s, outputs, proofOut, publicOut, json);
             System.out.println("prove: proof verified and written to " + proofOut + " in " + CliSupport.ms(t0)
                 + " (daemon " + client.address() + ", job " + s.getJobId() + ")");
         }

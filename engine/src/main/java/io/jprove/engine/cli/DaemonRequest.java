@@ -11,6 +11,7 @@ import io.jprove.engine.daemon.rpc.BuiltinCircuit;
 import io.jprove.engine.daemon.rpc.CircomParams;
 import io.jprove.engine.daemon.rpc.CircomZkey;
 import io.jprove.engine.daemon.rpc.ProofRequest;
+import io.jprove.engine.formats.InputFile;
 
 /**
  * Builds the daemon request of a CLI proof: key and circuit files by absolute path (the daemon opens them on its
@@ -58,10 +59,7 @@ final class DaemonRequest
 
     private static ByteString witness(final Path wtns) throws IOException
     {
-        if (!Files.isRegularFile(wtns))
-        {
-            throw new IllegalArgumentException(wtns + ": no such witness file");
-        }
+        InputFile.requireRegular(wtns);
         return ByteString.copyFrom(Files.readAllBytes(wtns));
     }
 }

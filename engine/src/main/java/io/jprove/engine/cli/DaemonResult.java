@@ -19,9 +19,13 @@ final class DaemonResult
     {
     }
 
-    /** @param publicOut null to skip public.json. */
-    static void write(final JobStatus s, final Path proofOut, final Path publicOut, final boolean json)
-        throws IOException
+    /**
+     * @param outputs   the command's checked outputs (proofOut and publicOut among them): written and renamed into
+     *                  place together, or not at all.
+     * @param publicOut null to skip public.json.
+     */
+    static void write(final JobStatus s, final OutputFiles outputs, final Path proofOut, final Path publicOut,
+        final boolean json) throws IOException
     {
         if (s.getState() != JobState.SUCCEEDED)
         {
@@ -35,15 +39,16 @@ final class DaemonResult
                 throw new IllegalArgumentException("job " + s.getJobId() + " has " + s.getPartitionsCount()
                     + " partitions; snarkjs's proof.json holds one proof: leave out --json");
             }
-            CliSupport.write(proofOut, s.getProofJson());
+            outputs.text(proofOut, s.getProofJson());
         }
         else
         {
-            CliSupport.write(proofOut, s.getProof().toByteArray());
+            outputs.bytes(proofOut, s.getProof().toByteArray());
         }
         if (publicOut != null)
         {
-            CliSupport.write(publicOut, s.getPublicJson());
+            outputs.text(publicOut, s.getPublicJson());
         }
+        outputs.commit();
     }
 }

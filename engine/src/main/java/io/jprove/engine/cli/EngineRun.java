@@ -275,6 +275,11 @@ final class EngineRun
     private static JobResult await(final Job job, final int partitions) throws ExecutionException,
         InterruptedException
     {
+        if (!CliSupport.onTerminal())
+        {
+            // no bar redrawn into a log file or a pipe
+            return job.result().get();
+        }
         try (ProgressBar bar = new ProgressBarBuilder().setTaskName("prove").setInitialMax(partitions)
             .setUnit(" partitions", 1).setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500)
             .setConsumer(new ConsoleProgressBarConsumer(System.err)).build())

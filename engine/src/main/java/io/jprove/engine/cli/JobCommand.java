@@ -92,11 +92,12 @@ final class JobCommand
         {
             return CliSupport.run("job await", false, () ->
             {
-                try (DaemonClient client = daemon.connect())
+                final OutputFiles outputs = OutputFiles.of("--proof", proofOut, "--public", publicOut);
+                try (outputs; DaemonClient client = daemon.connect())
                 {
                     final JobStatus s = DaemonOptions.call(client, () -> client.await(id,
                         Duration.ofSeconds(timeoutSeconds)));
-                    DaemonResult.write(s, proofOut, publicOut, json);
+                    DaemonResult.write(s, outputs, proofOut, publicOut, json);
                     System.out.println(line(s) + "; written to " + proofOut);
                 }
                 return CliSupport.OK;

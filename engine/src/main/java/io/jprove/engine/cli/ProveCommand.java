@@ -28,10 +28,13 @@ import io.jprove.timeline.TimelineClock;
 
 import java.lang.foreign.Arena;
 
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code jprove prove}: a Groth16 proof on the chosen device from bellperson parameters with a circom {@code .r1cs} and
@@ -95,6 +98,9 @@ final class ProveCommand implements Callable<Integer>
     @Option(names = "--token-file", paramLabel = "FILE", description = "With --daemon: the daemon's bearer token.")
     private Path tokenFile;
 
+    @Spec
+    private CommandSpec spec;
+
     private PointChecks checks;
 
     /** A proof, its public inputs (Fr limbs, the constant one excluded) and the times of its steps. */
@@ -107,10 +113,13 @@ final class ProveCommand implements Callable<Integer>
     {
         return CliSupport.run("prove", verbose, () ->
         {
+            requireApplicable();
+            final OutputFiles outputs = OutputFiles.of("--proof", proofOut, "--public", publicOut)
+                .refuseInputs("--zkey", key.zkey, "--params", key.params, "--r1cs", r1cs, "--wtns", wtns);
             if (daemon != null)
             {
                 return DaemonProve.run(DaemonOptions.of(daemon, tokenFile), key.zkey, key.params, r1cs, wtns,
-                    proofOut, publicOut, json);
+                    outputs, proofOut, publicOut, json);
             }
             final long t0 = System.nanoTime();
             final long launchNs = CliSupport.sinceLaunchNs();
@@ -135,23 +144,54 @@ final class ProveCommand implements Callable<Integer>
                 System.err.println("jprove prove: warning: the key passed its checks but could not be remembered, so"
                     + " the next run checks it again: " + remembered.failure());
             }
-            if (json || key.zkey != null)
+            try (outputs)
             {
-                CliSupport.write(proofOut, SnarkjsJson.proofJson(proved.proof()));
-            }
-            else
-            {
-                CliSupport.write(proofOut, proved.proof().toBytes());
-            }
-            if (publicOut != null)
-            {
-                CliSupport.write(publicOut, SnarkjsJson.publicJson(proved.publicInputs()));
+                if (json || key.zkey != null)
+                {
+                    outputs.text(proofOut, SnarkjsJson.proofJson(proved.proof()));
+                }
+                else
+                {
+                    outputs.bytes(proofOut, proved.proof().toBytes());
+                }
+                if (publicOut != null)
+                {
+                    outputs.text(publicOut, SnarkjsJson.publicJson(proved.publicInputs()));
+                }
+                outputs.commit();
             }
             System.out.println("prove: proof verified and written to " + proofOut + " in " + CliSupport.ms(t0)
                 + (verbose ? " (" + proved.times() + (checks == null ? "" : "; key points: " + checks.description())
                 + "; checked keys recorded in " + remembered.file() + ")" : ""));
             return CliSupport.OK;
         });
+    }
+
+    /** Refuses options given that this run would ignore, before any work. */
+    private void requireApplicable()
+    {
+        final CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (key.zkey != null && r1cs != null)
+        {
+            throw new IllegalArgumentException("--r1cs goes with --params; a zkey holds its circuit: leave --r1cs out");
+        }
+        if (daemon == null && tokenFile != null)
+        {
+            throw new IllegalArgumentException("--token-file goes with --daemon (proving in this process needs no"
+                + " token): leave it out or add --daemon");
+        }
+        if (daemon != null)
+        {
+            for (final String local : List.of("--device", "--threads", "--unchecked", "--timeline", "--no-timeline",
+                "--timeline-roll", "--timeline-retention-days"))
+            {
+                if (given.hasMatchedOption(local))
+                {
+                    throw new IllegalArgumentException(local + " is for proving in this process; with --daemon the"
+                        + " daemon's own settings apply: leave " + local + " out");
+                }
+            }
+        }
     }
 
     /** Host steps timed before the timeline is open, given to it once it is. */

@@ -62,6 +62,9 @@ final class SetupCommand implements Callable<Integer>
         return CliSupport.run("setup", verbose, () ->
         {
             final long t0 = System.nanoTime();
+            // checked before minutes of setup: both outputs writable, distinct, and not the circuit read
+            final OutputFiles outputs = OutputFiles.of("--params", params, "--vk", vk).refuseInputs("--r1cs",
+                source.r1cs);
             final DeviceSelection selection = deviceOption.select();
             final ConstraintMatrices cs;
             if (source.r1cs != null)
@@ -79,12 +82,11 @@ final class SetupCommand implements Callable<Integer>
             try (cs)
             {
                 final SetupRun.Result setup = SetupRun.run(cs, selection, threads, new SecureRandom());
-                try (ProvingKey pk = setup.key())
+                try (ProvingKey pk = setup.key(); outputs)
                 {
-                    CliSupport.createParent(params);
-                    CliSupport.createParent(vk);
-                    BellpersonParams.write(pk, params);
-                    BellpersonParams.writeVerifyingKey(pk.vk(), vk);
+                    outputs.write(params, tmp -> BellpersonParams.write(pk, tmp));
+                    outputs.write(vk, tmp -> BellpersonParams.writeVerifyingKey(pk.vk(), tmp));
+                    outputs.commit();
                     System.out.println("setup: " + cs.numConstraints() + " constraints, " + cs.numInputs()
                         + " inputs (ONE included), " + cs.numAux() + " aux, domain " + pk.domainSize() + " -> "
                         + params + ", " + vk + " in " + CliSupport.ms(t0));

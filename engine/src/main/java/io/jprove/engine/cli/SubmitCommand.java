@@ -105,6 +105,11 @@ final class SubmitCommand implements Callable<Integer>
                 {
                     throw new IllegalArgumentException("--wtns is required with --zkey or --params --r1cs");
                 }
+                if (key.zkey != null && r1cs != null)
+                {
+                    throw new IllegalArgumentException("--r1cs goes with --params; a zkey holds its circuit: leave"
+                        + " --r1cs out");
+                }
                 if (key.zkey != null)
                 {
                     request = DaemonRequest.zkey(id, priority, key.zkey, wtns);
@@ -123,8 +128,15 @@ final class SubmitCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--proof is required unless --no-wait");
             }
+            if (noWait && (proofOut != null || publicOut != null))
+            {
+                throw new IllegalArgumentException("--no-wait writes no files: leave out --proof and --public (jprove"
+                    + " job await ID writes them)");
+            }
+            final OutputFiles outputs = OutputFiles.of("--proof", proofOut, "--public", publicOut)
+                .refuseInputs("--zkey", key.zkey, "--params", key.params, "--r1cs", r1cs, "--wtns", wtns);
             final long t0 = System.nanoTime();
-            try (DaemonClient client = daemon.connect())
+            try (outputs; DaemonClient client = daemon.connect())
             {
                 final SubmitReply r = DaemonOptions.call(client, () -> client.submit(request));
                 if (noWait)
@@ -134,7 +146,7 @@ final class SubmitCommand implements Callable<Integer>
                 }
                 final JobStatus s = DaemonOptions.call(client, () -> client.await(r.getJobId(),
                     Duration.ofSeconds(timeoutSeconds)));
-                DaemonResult.write(s, proofOut, publicOut, json);
+                DaemonResult.write(s, outputs, proofOut, publicOut, json);
                 System.out.println("submit: job " + s.getJobId() + " (" + s.getPartitionsCount() + " partition(s)) "
                     + "proved and verified by the daemon at " + client.address() + ", written to " + proofOut
                     + " in " + CliSupport.ms(t0));

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.groth16.Groth16Verifier;
@@ -52,11 +53,16 @@ final class VerifyCommand implements Callable<Integer>
             }
             else
             {
-                final byte[] bytes = Files.readAllBytes(proofFile);
+                final long size = Files.size(proofFile);
+                if (size != Proof.BYTES)
+                {
+                    throw new IllegalArgumentException(proofFile + ": " + size + " bytes; a proof has "
+                        + Proof.BYTES + (size % Proof.BYTES == 0 ? " (verify one partition at a time)" : ""));
+                }
+                final byte[] bytes = InputFile.readBounded(proofFile, Proof.BYTES, "a proof");
                 if (bytes.length != Proof.BYTES)
                 {
-                    throw new IllegalArgumentException(proofFile + ": " + bytes.length + " bytes; a proof has "
-                        + Proof.BYTES + (bytes.length % Proof.BYTES == 0 ? " (verify one partition at a time)" : ""));
+                    throw new IllegalArgumentException(proofFile + ": changed while it was read");
                 }
                 try
                 {

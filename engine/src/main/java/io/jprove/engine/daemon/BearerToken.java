@@ -42,7 +42,8 @@ final class BearerToken implements ServerInterceptor
         {
             return null;
         }
-        if (header == null || !header.startsWith(SCHEME))
+        // RFC 7235: the scheme is case-insensitive ("bearer", "BEARER")
+        if (header == null || !header.regionMatches(true, 0, SCHEME, 0, SCHEME.length()))
         {
             metrics.unauthenticated();
             return "missing bearer token: send \"authorization: Bearer TOKEN\" (the daemon listens off loopback or"

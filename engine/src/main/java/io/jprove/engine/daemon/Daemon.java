@@ -66,6 +66,8 @@ public final class Daemon implements AutoCloseable
     private final List<Thread> threads = new ArrayList<>();
     private final ScheduledExecutorService pruner;
     private final Path spoolDir;
+    private final DiskSpace disk;
+    private final Requests requests;
     private final int resumed;
     private int resumedClaims;
     private Server grpc;
@@ -79,6 +81,8 @@ public final class Daemon implements AutoCloseable
         this.workerCount = config.workers() > 0 ? config.workers() : devices != null ? devices.defaultWorkers() : 1;
         this.spoolDir = config.dataDir().resolve("spool");
         clearSpool();
+        this.disk = new DiskSpace(config.dataDir(), config.diskReserveBytes(), DiskSpace.USABLE);
+        this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk);
         this.timeline = config.timeline() == null ? Timeline.disabled()
             : ChronicleTimeline.open(TimelineSettings.of(config.timeline()));
         this.keys = devices == null ? new KeyCache(config.threads()) : new KeyCache(config.threads(), devices::release);
@@ -86,9 +90,8 @@ public final class Daemon implements AutoCloseable
         final ClusterConfig cluster = config.cluster();
         if (cluster == null)
         {
-            this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(),
-                config.maxRequestBytes(), spoolDir);
-            final JobTable local = new JobTable(journal, scheduler, metrics, timeline, spoolDir,
+            this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(), spoolDir);
+            final JobTable local = new JobTable(journal, disk, scheduler, metrics, timeline, spoolDir,
                 config.queueCapacity(), config.resultRetention());
             this.resumed = local.recover(System.currentTimeMillis());
             this.table = local;
@@ -213,7 +216,8 @@ public final class Daemon implements AutoCloseable
         {
             grpc = NettyServerBuilder.forAddress(new InetSocketAddress(at.host(), at.port()))
                 .maxInboundMessageSize(config.maxRequestBytes())
-                .addService(ServerInterceptors.intercept(new ProverService(this), auth))
+                .addService(ServerInterceptors.intercept(UnparseableRequests.wrap(new ProverService(this)
+                    .bindService()), auth))
                 .build().start();
         }
         catch (final IOException e)
@@ -334,7 +338,7 @@ public final class Daemon implements AutoCloseable
     {
         try
         {
-            final Requests.Checked c = Requests.check(request, spoolDir);
+            final Requests.Checked c = requests.check(request);
             return table.submit(c.requestId(), c.priority(), c.digest(), c.spec(), c.incoming(), c.witness(),
                 System.currentTimeMillis());
         }
@@ -388,8 +392,17 @@ public final class Daemon implements AutoCloseable
         }
         final String text = metrics.render(new Metrics.Gauges(table.counts(), workers.size(), busy,
             keys.resident().size(), ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
-            journal == null ? 0 : journal.entries(), devices == null ? List.of() : devices.all()));
+            journal == null ? null : journal.health(), disk, devices == null ? List.of() : devices.all()));
         return claims == null ? text : text + claims.metricsText();
+    }
+
+    /**
+     * @return the key a PreloadKey request names, once it is a readable regular file under the key roots.
+     * @throws RequestException INVALID naming the field.
+     */
+    KeyRef checkedKey(final io.jprove.engine.daemon.rpc.KeyRef request)
+    {
+        return requests.key(request);
     }
 
     /** Loads the key and prepares it on every device that can still prove. */

@@ -1,8 +1,6 @@
 package io.jprove.engine.daemon;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -11,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.jprove.engine.backend.DeviceSelection;
+import io.jprove.engine.formats.InputFile;
 
 /**
  * The daemon's settings: a properties file of {@code key = value} lines ({@code #} starts a comment), every key
@@ -21,13 +20,15 @@ import io.jprove.engine.backend.DeviceSelection;
  * http-listen        = 127.0.0.1:7421     GET /status and /metrics; "off" for none
  * token-file         =                    a file holding the bearer token; required when a listener is not loopback
  * data-dir           = .jprove/daemon     the journal and the witness spool
+ * key-roots          = (see below)        the folders key and circuit files may be read from, comma-separated
+ * disk-reserve       = 256m               free space on the data-dir's disk kept for the jobs already accepted
  * device             = auto               cpu, cuda (every GPU), cuda:N; auto: the GPUs when present, else cpu
  * workers            = (per device)       partitions proved at once: 2 per GPU, 1 on the CPU
  * threads            = (all processors)   threads of the CPU backend (and of checking a key's points)
  * queue-capacity     = 64                 unfinished jobs accepted; past it requests are answered "busy"
  * max-request-bytes  = 67108864           a larger request is refused
  * result-retention   = 1h                 how long finished jobs stay retrievable (ms, s, m, h or d)
- * journal-sync       = sync               sync: msync each record before acknowledging; async; none (page cache)
+ * journal-sync       = sync               sync: fdatasync each entry before acknowledging; async; none
  * timeline           = (data-dir)/timeline  the timeline of the proofs; "off" for none
  * cluster            = off                jdbc:postgresql://... : share one job store with other daemons
  * cluster-password-file =                 a file holding the database password (else the URL's, if any)
@@ -38,6 +39,9 @@ import io.jprove.engine.backend.DeviceSelection;
  * cluster-poll       = 500ms              how often an idle host looks for work and for awaited jobs' ends
  * memory-budget      = 0                  bytes the partitions in flight may need (cluster only; 0: no budget)
  * </pre>
+ * {@code key-roots} defaults to the data directory and the Filecoin parameter cache ({@code
+ * $FIL_PROOFS_PARAMETER_CACHE}, else {@code /var/tmp/filecoin-proof-parameters}): a request naming a file anywhere
+ * else is refused without the file being looked at ({@link KeyRoots}).
  *
  * @param listen          the gRPC listener.
  * @param httpListen      the HTTP listener, or null for none.
@@ -52,17 +56,25 @@ import io.jprove.engine.backend.DeviceSelection;
  * @param journalSync     how journal records reach the disk.
  * @param timeline        the timeline directory, or null for none.
  * @param cluster         the shared job store, or null for the single-host journal.
+ * @param diskReserveBytes the free space new work may not take from the data directory's disk.
+ * @param keyRoots        the folders (absolute, normalized) whose files requests may name.
  */
 public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, Path dataDir, int workers,
     int threads, String device, int queueCapacity, int maxRequestBytes, Duration resultRetention,
-    JournalSync journalSync, Path timeline, ClusterConfig cluster)
+    JournalSync journalSync, Path timeline, ClusterConfig cluster, long diskReserveBytes, List<Path> keyRoots)
 {
     /** Default gRPC port. */
     public static final int DEFAULT_PORT = 7420;
     /** Default HTTP port. */
     public static final int DEFAULT_HTTP_PORT = 7421;
 
-    private static final List<String> KEYS = List.of("listen", "http-listen", "token-file", "data-dir", "device",
+    /** The largest settings file read. */
+    private static final int MAX_FILE_BYTES = 1 << 20;
+    /** Filecoin's parameter cache when {@code FIL_PROOFS_PARAMETER_CACHE} is not set (rust-fil-proofs' default). */
+    private static final String FILECOIN_PARAMETER_CACHE = "/var/tmp/filecoin-proof-parameters";
+
+    private static final List<String> KEYS = List.of("listen", "http-listen", "token-file", "data-dir", "key-roots",
+        "disk-reserve", "device",
         "workers", "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "timeline",
         "cluster", "cluster-password-file", "cluster-host", "cluster-heartbeat", "cluster-lease",
         "cluster-partition-timeout", "cluster-poll", "memory-budget");
@@ -71,7 +83,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
     /** How a journal record reaches the disk before the request is acknowledged. */
     public enum JournalSync
     {
-        /** msync each record: survives the machine losing power. */
+        /** fdatasync each entry before it is acknowledged: survives the machine losing power. */
         SYNC,
         /** start the write-back at once, do not wait for it. */
         ASYNC,
@@ -82,11 +94,21 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
     /** A host and port to listen on. */
     public record Endpoint(String host, int port)
     {
-        /** @return whether the host is a loopback name or address (127.0.0.0/8, ::1, localhost). */
+        /**
+         * @return whether the host resolves, now, to loopback addresses only (127.0.0.0/8, ::1): a name is resolved
+         *         and every address it has must be loopback, so a name that merely starts with "127." is not.
+         */
         public boolean isLoopback()
         {
-            final String h = host.toLowerCase(Locale.ROOT);
-            return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
+            try
+            {
+                final java.net.InetAddress[] all = java.net.InetAddress.getAllByName(host);
+                return all.length > 0 && java.util.Arrays.stream(all).allMatch(java.net.InetAddress::isLoopbackAddress);
+            }
+            catch (final java.net.UnknownHostException | SecurityException e)
+            {
+                return false;
+            }
         }
 
         /** @return host:port, IPv6 hosts in brackets. */
@@ -142,7 +164,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
      */
     public static DaemonConfig read(final Path file) throws IOException
     {
-        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        final List<String> lines = InputFile.readString(file, MAX_FILE_BYTES, "a settings file").lines().toList();
         final Map<String, String> values = new LinkedHashMap<>();
         final Map<String, String> lineOf = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++)
@@ -204,6 +226,8 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final Endpoint httpListen = OFF.equals(http) ? null : s.get("http-listen", http, Endpoint::parse);
         final Path tokenFile = s.get("token-file", "", v -> v.isEmpty() ? null : Path.of(v));
         final Path dataDir = s.get("data-dir", ".jprove/daemon", Path::of);
+        final List<Path> keyRoots = s.get("key-roots", "", v -> KeyRoots.parse(v, dataDir, filecoinParameterCache()));
+        final long diskReserve = s.get("disk-reserve", "256m", DaemonConfig::bytes);
         final String device = device(values.getOrDefault("device", DeviceSelection.AUTO),
             lineOf.getOrDefault("device", source));
         final int workers = values.containsKey("workers") ? s.get("workers", "", v -> positive(v, 256)) : 0;
@@ -220,16 +244,23 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final String token = tokenFile == null ? null : s.get("token-file", tokenFile.toString(), DaemonConfig::token);
         for (final Endpoint e : new Endpoint[] {listen, httpListen})
         {
-            if (e != null && !e.isLoopback() && token == null)
+            if (e != null && token == null && !e.isLoopback())
             {
                 final String key = e == listen ? "listen" : "http-listen";
                 throw new IllegalArgumentException(lineOf.getOrDefault(key, source) + ": " + key + " " + e
-                    + " is not a loopback address, so a bearer token is required: set token-file");
+                    + " is not a loopback address (its host must resolve to loopback addresses only), so a bearer"
+                    + " token is required: set token-file");
             }
         }
         return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, device, capacity, maxBytes,
-            retention,
-            sync, timeline, cluster(s, listen));
+            retention, sync, timeline, cluster(s, listen), diskReserve, keyRoots);
+    }
+
+    /** @return where Filecoin keeps its parameters: {@code $FIL_PROOFS_PARAMETER_CACHE}, else its default. */
+    static Path filecoinParameterCache()
+    {
+        final String env = System.getenv("FIL_PROOFS_PARAMETER_CACHE");
+        return Path.of(env == null || env.isBlank() ? FILECOIN_PARAMETER_CACHE : env);
     }
 
     /** @return the cluster settings, or null when {@code cluster} is off; cluster-* keys without it are an error. */
@@ -288,9 +319,11 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         try
         {
             final long n = Long.parseLong(unit < 0 ? t : t.substring(0, t.length() - 1));
-            if (n >= 0 && n < (1L << 40))
+            final int shift = unit < 0 ? 0 : 10 * (unit + 1);
+            // at most 2^62 bytes, so that sums of a few never overflow
+            if (n >= 0 && Long.numberOfLeadingZeros(n) > shift + 1)
             {
-                return n << (unit < 0 ? 0 : 10 * (unit + 1));
+                return n << shift;
             }
         }
         catch (final NumberFormatException e)
@@ -308,7 +341,17 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             : "set") + ", dataDir=" + dataDir + ", workers=" + workers + ", threads=" + threads + ", device=" + device
             + ", queueCapacity="
             + queueCapacity + ", maxRequestBytes=" + maxRequestBytes + ", resultRetention=" + resultRetention
-            + ", journalSync=" + journalSync + ", timeline=" + timeline + ", cluster=" + cluster + "]";
+            + ", journalSync=" + journalSync + ", timeline=" + timeline + ", cluster=" + cluster + ", diskReserveBytes="
+            + diskReserveBytes + ", keyRoots=" + keyRoots + "]";
+    }
+
+    private static void warnIfExposed(final Path file)
+    {
+        final String warning = TokenFile.exposure(file);
+        if (warning != null)
+        {
+            System.err.println("jprove daemon: warning: " + warning);
+        }
     }
 
     /** Reads each key with its default and turns a parse failure into an error that names where it was set. */
@@ -406,19 +449,21 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
 
     private static String secret(final String file)
     {
+        final String t;
         try
         {
-            final String t = Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
-            if (t.isEmpty())
-            {
-                throw new IllegalArgumentException(file + " is empty");
-            }
-            return t;
+            t = TokenFile.read(Path.of(file));
         }
-        catch (final IOException e)
+        catch (final IllegalArgumentException | java.io.UncheckedIOException e)
         {
-            throw new IllegalArgumentException("cannot read the password file " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot read the password file " + e.getMessage());
         }
+        if (t.isEmpty())
+        {
+            throw new IllegalArgumentException(file + " is empty");
+        }
+        warnIfExposed(Path.of(file));
+        return t;
     }
 
     private static String token(final String file)
@@ -426,12 +471,13 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final String t;
         try
         {
-            t = Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
+            t = TokenFile.read(Path.of(file));
         }
-        catch (final IOException e)
+        catch (final IllegalArgumentException | java.io.UncheckedIOException e)
         {
-            throw new IllegalArgumentException("cannot read the token file " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot read the token file " + e.getMessage());
         }
+        warnIfExposed(Path.of(file));
         if (t.length() < 16 || t.chars().anyMatch(c -> c <= ' ' || c > '~'))
         {
             throw new IllegalArgumentException(file + " must hold one token of at least 16 printable characters"

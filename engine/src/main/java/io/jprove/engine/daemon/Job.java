@@ -253,6 +253,17 @@ final class Job
         }
     }
 
+    /** A running partition whose proof could not be journaled goes back to the queue, to be proved again. */
+    synchronized void requeue(final int partition)
+    {
+        if (partitions[partition] == PartitionState.RUNNING)
+        {
+            running--;
+            partitions[partition] = PartitionState.QUEUED;
+            nextPartition = Math.min(nextPartition, partition);
+        }
+    }
+
     /** @return whether every partition is done. */
     synchronized boolean allDone()
     {

@@ -26,7 +26,11 @@ import io.jprove.timeline.Timeline;
  */
 final class JobTable implements JobStore, PartitionSource
 {
+    /** More than the bytes of a submission's entry other than its witness (ids, paths, the frame). */
+    private static final long ENTRY_FIELDS_BYTES = 64 << 10;
+
     private final Journal journal;
+    private final DiskSpace disk;
     private final Scheduler scheduler;
     private final Metrics metrics;
     private final Timeline timeline;
@@ -39,10 +43,12 @@ final class JobTable implements JobStore, PartitionSource
     private int unfinished;
     private boolean closed;
 
-    JobTable(final Journal journal, final Scheduler scheduler, final Metrics metrics, final Timeline timeline,
-        final Path spoolDir, final int capacity, final Duration retention)
+    /** @param disk the free space new jobs are checked against before they are journaled. */
+    JobTable(final Journal journal, final DiskSpace disk, final Scheduler scheduler, final Metrics metrics,
+        final Timeline timeline, final Path spoolDir, final int capacity, final Duration retention)
     {
         this.journal = journal;
+        this.disk = disk;
         this.scheduler = scheduler;
         this.metrics = metrics;
         this.timeline = timeline;
@@ -54,46 +60,24 @@ final class JobTable implements JobStore, PartitionSource
     /**
      * Rebuilds the table from the journal, writes the witnesses of unfinished jobs back to the spool, finishes a job
      * whose partitions were all journaled before a crash, compacts the journal, and schedules the unfinished jobs.
+     * What the journal's open found (a torn tail dropped, damage skipped, a conversion) is printed on stderr; entries
+     * that name a job whose submission was lost to damage are skipped, and an unfinished job whose witness was lost
+     * fails with that reason, so that damage costs only the jobs it touched.
      *
      * @return how many unfinished jobs were resumed.
      */
     synchronized int recover(final long nowMs)
     {
+        journal.notices().forEach(n -> System.err.println("jprove daemon: journal: " + n));
         final Map<Long, byte[]> witnesses = new HashMap<>();
-        journal.replay(entry ->
+        final List<String> orphans = new ArrayList<>();
+        journal.replay(entry -> apply(entry, witnesses, orphans));
+        if (!orphans.isEmpty())
         {
-            switch (entry)
-            {
-                case JournalRecord.Generation g -> nextJobId = Math.max(nextJobId, g.nextJobId());
-                case JournalRecord.Submitted s ->
-                {
-                    final Job job = new Job(s.job(), s.requestId(), s.digest(), s.priority(), s.submittedMs(),
-                        s.spec());
-                    jobs.put(s.job(), job);
-                    byRequest.put(s.requestId(), job);
-                    nextJobId = Math.max(nextJobId, s.job() + 1);
-                    if (s.witness().length > 0)
-                    {
-                        witnesses.put(s.job(), s.witness());
-                    }
-                }
-                case JournalRecord.PartitionDone p -> known(p.job()).partitionDone(p.partition(), p.proof(),
-                    p.publicInputs());
-                case JournalRecord.Finished f ->
-                {
-                    known(f.job()).finish(f.state(), f.error(), f.finishedMs());
-                    witnesses.remove(f.job());
-                }
-                case JournalRecord.Pruned p ->
-                {
-                    final Job gone = jobs.remove(p.job());
-                    if (gone != null)
-                    {
-                        byRequest.remove(gone.requestId(), gone);
-                    }
-                }
-            }
-        });
+            System.err.println("jprove daemon: journal: skipped " + orphans.size() + " entries of jobs whose submission"
+                + " was lost to damage: " + String.join(", ", orphans.subList(0, Math.min(8, orphans.size())))
+                + (orphans.size() > 8 ? ", ..." : ""));
+        }
         int resumed = 0;
         for (final Job job : jobs.values())
         {
@@ -108,10 +92,24 @@ final class JobTable implements JobStore, PartitionSource
                 finish(job, JobState.SUCCEEDED, "", nowMs);
                 continue;
             }
+            if (witnessFile(job) != null && witnesses.get(job.id()) == null)
+            {
+                finish(job, JobState.FAILED, "its witness was lost with damaged journal entries; submit it again",
+                    nowMs);
+                continue;
+            }
             spool(job, witnesses.get(job.id()));
             resumed++;
         }
-        compact();
+        try
+        {
+            compact();
+        }
+        catch (final UncheckedIOException e)
+        {
+            // the old generation stays and serves; the next prune tries again
+            System.err.println("jprove daemon: journal: " + e.getMessage());
+        }
         for (final Job job : jobs.values())
         {
             if (!job.state().isFinished())
@@ -122,14 +120,58 @@ final class JobTable implements JobStore, PartitionSource
         return resumed;
     }
 
-    private Job known(final long id)
+    /** Applies one replayed entry; entries of a job whose submission is unknown go to {@code orphans}. */
+    private void apply(final JournalRecord entry, final Map<Long, byte[]> witnesses, final List<String> orphans)
     {
-        final Job job = jobs.get(id);
-        if (job == null)
+        switch (entry)
         {
-            throw new IllegalStateException("the journal names job " + id + " before its submission");
+            case JournalRecord.Generation g -> nextJobId = Math.max(nextJobId, g.nextJobId());
+            case JournalRecord.Submitted s ->
+            {
+                final Job job = new Job(s.job(), s.requestId(), s.digest(), s.priority(), s.submittedMs(),
+                    s.spec());
+                jobs.put(s.job(), job);
+                byRequest.put(s.requestId(), job);
+                nextJobId = Math.max(nextJobId, s.job() + 1);
+                if (s.witness().length > 0)
+                {
+                    witnesses.put(s.job(), s.witness());
+                }
+            }
+            case JournalRecord.PartitionDone p ->
+            {
+                final Job job = jobs.get(p.job());
+                if (job == null || p.partition() < 0 || p.partition() >= job.spec().partitions())
+                {
+                    orphans.add("partition " + p.partition() + " of job " + Long.toUnsignedString(p.job()));
+                }
+                else
+                {
+                    job.partitionDone(p.partition(), p.proof(), p.publicInputs());
+                }
+            }
+            case JournalRecord.Finished f ->
+            {
+                final Job job = jobs.get(f.job());
+                if (job == null)
+                {
+                    orphans.add("the end of job " + Long.toUnsignedString(f.job()));
+                }
+                else
+                {
+                    job.finish(f.state(), f.error(), f.finishedMs());
+                }
+                witnesses.remove(f.job());
+            }
+            case JournalRecord.Pruned p ->
+            {
+                final Job gone = jobs.remove(p.job());
+                if (gone != null)
+                {
+                    byRequest.remove(gone.requestId(), gone);
+                }
+            }
         }
-        return job;
     }
 
     private void spool(final Job job, final byte[] witness)
@@ -138,10 +180,6 @@ final class JobTable implements JobStore, PartitionSource
         if (file == null)
         {
             return;
-        }
-        if (witness == null)
-        {
-            throw new IllegalStateException("the journal holds no witness for unfinished job " + job.id());
         }
         try
         {
@@ -171,7 +209,8 @@ final class JobTable implements JobStore, PartitionSource
      * @param spec     what to prove; its witness path (if any) is where {@code incoming} is moved once accepted.
      * @param incoming the validated witness file written for this request, or null; deleted if not accepted.
      * @param witness  its bytes, for the journal (empty when none).
-     * @throws RequestException CONFLICT for a request id used with another payload, BUSY when the queue is full.
+     * @throws RequestException CONFLICT for a request id used with another payload, BUSY when the queue is full,
+     *                          NO_SPACE when the disk cannot take the job's entry and keep the reserve.
      */
     @Override
     public synchronized Submission submit(final String requestId, final int priority, final byte[] digest,
@@ -199,13 +238,25 @@ final class JobTable implements JobStore, PartitionSource
             final long id = nextJobId++;
             final JobSpec s = spec.apply(id);
             final Job job = new Job(id, requestId, digest, priority, nowMs, s);
+            final JournalRecord.Submitted entry = new JournalRecord.Submitted(id, requestId, digest, priority, nowMs, s,
+                witness);
+            // the witness and a few paths and ids: an entry's size to within the fields' few kilobytes
+            disk.requireRoomFor(witness.length + ENTRY_FIELDS_BYTES, "the job's journal entry");
             // the witness is in place before the job is journaled: a journaled job always has its spool file (or, after
             // a crash, its bytes in the journal), and a failed append leaves only a file the next start clears
             if (incoming != null)
             {
                 Files.move(incoming, witnessFile(job), StandardCopyOption.REPLACE_EXISTING);
             }
-            journal.append(new JournalRecord.Submitted(id, requestId, digest, priority, nowMs, s, witness));
+            try
+            {
+                journal.append(entry);
+            }
+            catch (final UncheckedIOException e)
+            {
+                deleteQuietly(witnessFile(job));
+                throw refusal(e);
+            }
             jobs.put(id, job);
             byRequest.put(requestId, job);
             unfinished++;
@@ -224,13 +275,31 @@ final class JobTable implements JobStore, PartitionSource
         }
     }
 
+    /** @return a failed append as the client should see it: NO_SPACE when the disk is full or short of the reserve. */
+    private RuntimeException refusal(final UncheckedIOException e)
+    {
+        final boolean noSpace = String.valueOf(e.getMessage()).contains("No space left on device");
+        try
+        {
+            disk.requireRoomFor(0, "the journal");
+        }
+        catch (final RequestException full)
+        {
+            full.addSuppressed(e);
+            return full;
+        }
+        return noSpace ? new RequestException(RequestException.Reason.NO_SPACE, "the data directory's disk is full: "
+            + e.getMessage()) : e;
+    }
+
     @Override
     public synchronized Job get(final long id)
     {
         final Job job = jobs.get(id);
         if (job == null)
         {
-            throw new RequestException(RequestException.Reason.NOT_FOUND, "job " + id + " is unknown: never"
+            throw new RequestException(RequestException.Reason.NOT_FOUND, "job " + Long.toUnsignedString(id)
+                + " is unknown: never"
                 + " submitted, or finished more than the retention (" + retention + ") ago and pruned");
         }
         return job;
@@ -267,7 +336,19 @@ final class JobTable implements JobStore, PartitionSource
             job.partitionDropped(partition);
             return false;
         }
-        journal.append(new JournalRecord.PartitionDone(job.id(), partition, p.proof(), p.publicInputs()));
+        try
+        {
+            journal.append(new JournalRecord.PartitionDone(job.id(), partition, p.proof(), p.publicInputs()));
+        }
+        catch (final UncheckedIOException e)
+        {
+            // not durable, so not kept: proved again, here once the disk takes it, or after a restart
+            System.err.println("jprove daemon: partition " + partition + " of job " + job.id() + " is proved again: "
+                + e.getMessage());
+            job.requeue(partition);
+            scheduler.add(job);
+            return false;
+        }
         job.partitionDone(partition, p.proof(), p.publicInputs());
         if (job.allDone())
         {
@@ -287,7 +368,17 @@ final class JobTable implements JobStore, PartitionSource
         if (!closed && !job.state().isFinished())
         {
             scheduler.remove(job);
-            finish(job, JobState.FAILED, "partition " + partition + ": " + error, nowMs);
+            try
+            {
+                finish(job, JobState.FAILED, "partition " + partition + ": " + error, nowMs);
+            }
+            catch (final UncheckedIOException e)
+            {
+                // the job stays unfinished here; the next start resumes it and proves the partition again
+                System.err.println("jprove daemon: the failure of job " + job.id() + " could not be journaled: "
+                    + e.getMessage());
+                return;
+            }
             timeline.error(job.id(), partition, -1, -1, error);
         }
     }
@@ -328,7 +419,15 @@ final class JobTable implements JobStore, PartitionSource
         }
         if (!expired.isEmpty() && journal.entries() > 4 * liveEntries() + 256)
         {
-            compact();
+            try
+            {
+                compact();
+            }
+            catch (final UncheckedIOException e)
+            {
+                // the old generation stays and serves; the next prune tries again
+                System.err.println("jprove daemon: journal: " + e.getMessage());
+            }
         }
         return expired.size();
     }

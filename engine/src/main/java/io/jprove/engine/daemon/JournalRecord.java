@@ -9,7 +9,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * One entry of the daemon's journal, and its bytes. Each entry is one Chronicle Queue document:
+ * One entry of the daemon's journal, and its bytes: the payload of one checksummed frame of a {@link JournalFile}
+ * (and, in the journal's format 1, of one Chronicle Queue document; the entry's bytes are the same in both):
  * <pre>
  *   u8 format (1) | u8 type | fields, big-endian (DataOutput): strings as modified UTF-8, byte arrays as
  *   i32 length then bytes
@@ -19,7 +20,7 @@ import java.nio.file.Path;
  */
 public sealed interface JournalRecord
 {
-    /** The format byte that opens every entry. */
+    /** The format byte that opens every entry (of an entry's bytes, not of the journal file around it). */
     int FORMAT = 1;
 
     /** @return the entry's bytes. */

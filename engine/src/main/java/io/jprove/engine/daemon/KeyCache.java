@@ -1,12 +1,12 @@
 package io.jprove.engine.daemon;
 
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.formats.circom.Zkey;
 import io.jprove.engine.groth16.ProvingKey;
@@ -164,11 +164,8 @@ public final class KeyCache implements AutoCloseable
 
     private AutoCloseable load(final KeyRef ref)
     {
-        if (!Files.isReadable(ref.path()))
-        {
-            throw new IllegalArgumentException(ref.path() + ": no such readable " + ref.kindName() + " file on the"
-                + " daemon's host");
-        }
+        // a FIFO would block this thread in open() for ever; requests are checked, but a journaled job is not again
+        InputFile.requireRegular(ref.path());
         return ref.kind() == KeyRef.Kind.PARAMS ? BellpersonParams.read(ref.path(), true, threads)
             : Zkey.open(ref.path(), true);
     }

@@ -22,9 +22,14 @@ final class Metrics
     private final LongAdder jobNanos = new LongAdder();
     private final LongAdder jobsTimed = new LongAdder();
 
-    /** The values of the moment that the counters do not hold. */
+    /**
+     * The values of the moment that the counters do not hold.
+     *
+     * @param journal the journal's state, or null without one (cluster).
+     * @param disk    the data directory's disk.
+     */
     record Gauges(Map<JobState, Integer> jobs, int workers, int busyWorkers, int keysResident, long heapUsedBytes,
-        long journalEntries, java.util.List<ProvingDevice> devices)
+        Journal.Health journal, DiskSpace disk, java.util.List<ProvingDevice> devices)
     {
     }
 
@@ -103,10 +108,26 @@ final class Metrics
         gauge(out, "jprove_daemon_workers_busy", "Workers proving a partition now.", g.busyWorkers());
         gauge(out, "jprove_daemon_keys_resident", "Proving keys loaded, checked and kept.", g.keysResident());
         gauge(out, "jprove_daemon_heap_used_bytes", "Java heap in use.", g.heapUsedBytes());
-        gauge(out, "jprove_daemon_journal_entries", "Entries in the journal's current generation.",
-            g.journalEntries());
+        journal(out, g.journal() == null ? new Journal.Health(0, 0, 0, 0) : g.journal());
+        final long free = g.disk().freeBytes();
+        gauge(out, "jprove_daemon_disk_free_bytes", "Usable space on the data directory's disk.", free);
+        gauge(out, "jprove_daemon_disk_reserve_bytes", "Space kept free for the jobs already accepted"
+            + " (disk-reserve).", g.disk().reserveBytes());
+        gauge(out, "jprove_daemon_disk_full", "1 while new work is refused (RESOURCE_EXHAUSTED) because the free space"
+            + " is below the reserve.", g.disk().full() ? 1 : 0);
         devices(out, g.devices());
         return out.toString();
+    }
+
+    private static void journal(final StringBuilder out, final Journal.Health h)
+    {
+        gauge(out, "jprove_daemon_journal_entries", "Entries in the journal's current generation.", h.entries());
+        gauge(out, "jprove_daemon_journal_preallocated_bytes", "Zeros written ahead of the journal's last entry, which"
+            + " the next entries fill without new space on the disk.", h.preallocatedBytes());
+        gauge(out, "jprove_daemon_journal_torn_bytes", "Bytes of an entry cut off mid-write (never acknowledged)"
+            + " dropped when the journal was opened.", h.tornBytes());
+        gauge(out, "jprove_daemon_journal_damaged_bytes", "Bytes of damaged entries skipped when the journal was"
+            + " opened (their entries are lost; the start's log names them).", h.damagedBytes());
     }
 
     /** The per-device families, labelled {@code device="cuda:0"}; none without devices. */

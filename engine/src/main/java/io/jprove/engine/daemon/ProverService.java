@@ -18,6 +18,7 @@ import io.jprove.engine.daemon.rpc.ProverGrpc;
 import io.jprove.engine.daemon.rpc.StatusReply;
 import io.jprove.engine.daemon.rpc.StatusRequest;
 import io.jprove.engine.daemon.rpc.SubmitReply;
+import io.jprove.engine.r1cs.MalformedFileException;
 
 /**
  * The gRPC service over a {@link Daemon}: each call maps to one daemon operation, and a {@link RequestException}
@@ -111,7 +112,7 @@ final class ProverService extends ProverGrpc.ProverImplBase
     @Override
     public void preloadKey(final KeyRef request, final StreamObserver<KeyStatus> out)
     {
-        answer(out, () -> ProtoViews.key(daemon.preload(key(request))));
+        answer(out, () -> ProtoViews.key(daemon.preload(daemon.checkedKey(request))));
     }
 
     @Override
@@ -165,12 +166,13 @@ final class ProverService extends ProverGrpc.ProverImplBase
                 case INVALID -> Status.INVALID_ARGUMENT;
                 case CONFLICT -> Status.ALREADY_EXISTS;
                 case NOT_FOUND -> Status.NOT_FOUND;
-                case BUSY -> Status.RESOURCE_EXHAUSTED;
+                case BUSY, NO_SPACE -> Status.RESOURCE_EXHAUSTED;
             };
             return s.withDescription(r.getMessage()).asRuntimeException();
         }
-        if (e instanceof IllegalArgumentException)
+        if (e instanceof IllegalArgumentException || e instanceof MalformedFileException)
         {
+            // a key or circuit file the request named is not what it should be: the request's fault
             return Status.INVALID_ARGUMENT.withDescription(Worker.oneLine(e)).asRuntimeException();
         }
         return Status.INTERNAL.withDescription(Worker.oneLine(e)).asRuntimeException();

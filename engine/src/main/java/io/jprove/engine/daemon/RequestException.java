@@ -18,7 +18,9 @@ public final class RequestException extends RuntimeException
         /** No such job (never submitted, or pruned). */
         NOT_FOUND,
         /** The queue of unfinished jobs is full. */
-        BUSY
+        BUSY,
+        /** The data directory's disk has less free space than the reserve kept for the jobs already accepted. */
+        NO_SPACE
     }
 
     private final Reason reason;

@@ -17,8 +17,10 @@ import io.jprove.engine.r1cs.MalformedFileException;
 
 /**
  * Checks a proof request before it is journaled, so that what is accepted can be proved: the request id, one
- * circuit, absolute paths to readable files on the daemon's host, a known built-in circuit, and a witness file that
- * parses. A refusal names the request field ({@code zkey.zkey_path}, {@code circom.wtns}, ...).
+ * circuit, absolute paths to readable regular files under the daemon's {@link KeyRoots}, a known built-in circuit,
+ * a witness file that parses, and room on the disk for it. A refusal names the request field
+ * ({@code zkey.zkey_path}, {@code circom.wtns}, ...). Paths are normalized before the request's digest is taken, so
+ * {@code /a/./b.zkey} and {@code /a/b.zkey} are the same payload. Thread-safe.
  */
 final class Requests
 {
@@ -27,8 +29,20 @@ final class Requests
     /** The most partitions a built-in job may have. */
     static final int MAX_PARTITIONS = 4096;
 
-    private Requests()
+    private final Path spoolDir;
+    private final KeyRoots roots;
+    private final DiskSpace disk;
+
+    /**
+     * @param spoolDir where witnesses wait.
+     * @param roots    the folders key and circuit files may be read from.
+     * @param disk     the free space a witness is checked against before it is written.
+     */
+    Requests(final Path spoolDir, final KeyRoots roots, final DiskSpace disk)
     {
+        this.spoolDir = spoolDir;
+        this.roots = roots;
+        this.disk = disk;
     }
 
     /**
@@ -45,9 +59,9 @@ final class Requests
     }
 
     /**
-     * @throws RequestException INVALID naming the field at fault.
+     * @throws RequestException INVALID naming the field at fault, NO_SPACE when the disk cannot take the witness.
      */
-    static Checked check(final ProofRequest request, final Path spoolDir)
+    Checked check(final ProofRequest request)
     {
         final String id = request.getRequestId();
         if (id.isEmpty() || id.length() > MAX_REQUEST_ID_CHARS || id.chars().anyMatch(c -> c < ' ' || c == 127))
@@ -55,7 +69,7 @@ final class Requests
             throw invalid("request_id must be 1 to " + MAX_REQUEST_ID_CHARS + " printable characters, got "
                 + (id.isEmpty() ? "none" : id.length() + " characters"));
         }
-        final byte[] digest = digest(request);
+        final byte[] digest = digest(normalized(request));
         return switch (request.getCircuitCase())
         {
             case BUILTIN ->
@@ -74,26 +88,26 @@ final class Requests
                     throw invalid("builtin.partitions must be in [1, " + MAX_PARTITIONS + "], got "
                         + Integer.toUnsignedString(b.getPartitions()));
                 }
-                final Path params = file("builtin.params_path", b.getParamsPath());
+                final Path params = roots.require("builtin.params_path", b.getParamsPath());
                 final JobSpec spec = new JobSpec.Builtin(b.getName(), params, b.getPartitions(), b.getSeed());
                 yield new Checked(id, request.getPriority(), digest, job -> spec, null, new byte[0]);
             }
             case CIRCOM ->
             {
                 final var c = request.getCircom();
-                final Path params = file("circom.params_path", c.getParamsPath());
-                final Path r1cs = file("circom.r1cs_path", c.getR1CsPath());
+                final Path params = roots.require("circom.params_path", c.getParamsPath());
+                final Path r1cs = roots.require("circom.r1cs_path", c.getR1CsPath());
                 final byte[] wtns = c.getWtns().toByteArray();
-                final Path incoming = witness("circom.wtns", wtns, spoolDir);
+                final Path incoming = witness("circom.wtns", wtns);
                 yield new Checked(id, request.getPriority(), digest,
                     job -> new JobSpec.Circom(params, r1cs, JournalRecord.witnessFile(spoolDir, job)), incoming, wtns);
             }
             case ZKEY ->
             {
                 final var z = request.getZkey();
-                final Path zkey = file("zkey.zkey_path", z.getZkeyPath());
+                final Path zkey = roots.require("zkey.zkey_path", z.getZkeyPath());
                 final byte[] wtns = z.getWtns().toByteArray();
-                final Path incoming = witness("zkey.wtns", wtns, spoolDir);
+                final Path incoming = witness("zkey.wtns", wtns);
                 yield new Checked(id, request.getPriority(), digest,
                     job -> new JobSpec.Zkey(zkey, JournalRecord.witnessFile(spoolDir, job)), incoming, wtns);
             }
@@ -106,32 +120,30 @@ final class Requests
         return new RequestException(RequestException.Reason.INVALID, message);
     }
 
-    private static Path file(final String field, final String text)
+    /**
+     * @return the key a PreloadKey request names, once its file is a readable regular file under the key roots.
+     * @throws RequestException INVALID naming the field.
+     */
+    KeyRef key(final io.jprove.engine.daemon.rpc.KeyRef request)
     {
-        if (text.isEmpty())
+        return switch (request.getKeyCase())
         {
-            throw invalid(field + " is missing");
-        }
-        final Path p = Path.of(text);
-        if (!p.isAbsolute())
-        {
-            throw invalid(field + " \"" + text + "\" is not an absolute path (the daemon resolves no relative paths)");
-        }
-        if (!Files.isRegularFile(p) || !Files.isReadable(p))
-        {
-            throw invalid(field + ": " + text + " is not a readable file on the daemon's host");
-        }
-        return p.normalize();
+            case PARAMS_PATH -> KeyRef.params(roots.require("params_path", request.getParamsPath()));
+            case ZKEY_PATH -> KeyRef.zkey(roots.require("zkey_path", request.getZkeyPath()));
+            case KEY_NOT_SET -> throw invalid("the key request names no key: set params_path or zkey_path");
+        };
     }
 
     /** Writes the witness into the spool under a fresh name and parses it; deleted again if it does not parse. */
-    private static Path witness(final String field, final byte[] wtns, final Path spoolDir)
+    private Path witness(final String field, final byte[] wtns)
     {
         if (wtns.length == 0)
         {
             throw invalid(field + " is empty: send the .wtns file's bytes");
         }
-        final Path incoming;
+        // once in the spool and once in the journal
+        disk.requireRoomFor(2L * wtns.length, field);
+        Path incoming = null;
         try
         {
             Files.createDirectories(spoolDir);
@@ -140,7 +152,12 @@ final class Requests
         }
         catch (final IOException e)
         {
-            throw new UncheckedIOException("cannot write to the witness spool " + spoolDir, e);
+            if (incoming != null)
+            {
+                deleteQuietly(incoming);
+            }
+            disk.requireRoomFor(2L * wtns.length, field);
+            throw new UncheckedIOException("cannot write to the witness spool " + spoolDir + ": " + e.getMessage(), e);
         }
         try (CircomWitness w = CircomWitness.open(incoming))
         {
@@ -171,6 +188,35 @@ final class Requests
         catch (final IOException e)
         {
             // the spool is cleaned at the next start
+        }
+    }
+
+    /** @return the request with every path normalized as it will be used (an unparseable path is left as sent). */
+    private static ProofRequest normalized(final ProofRequest request)
+    {
+        final ProofRequest.Builder b = request.toBuilder();
+        switch (request.getCircuitCase())
+        {
+            case BUILTIN -> b.getBuiltinBuilder().setParamsPath(normal(request.getBuiltin().getParamsPath()));
+            case CIRCOM -> b.getCircomBuilder().setParamsPath(normal(request.getCircom().getParamsPath()))
+                .setR1CsPath(normal(request.getCircom().getR1CsPath()));
+            case ZKEY -> b.getZkeyBuilder().setZkeyPath(normal(request.getZkey().getZkeyPath()));
+            case CIRCUIT_NOT_SET ->
+            {
+            }
+        }
+        return b.build();
+    }
+
+    private static String normal(final String path)
+    {
+        try
+        {
+            return Path.of(path).normalize().toString();
+        }
+        catch (final java.nio.file.InvalidPathException e)
+        {
+            return path;
         }
     }
 

@@ -2,9 +2,12 @@
  * The proving daemon ({@code jprove daemon}): a gRPC service and an HTTP endpoint in front of a durable job table.
  * <ul>
  *   <li>{@link io.jprove.engine.daemon.Daemon} starts it from a {@link io.jprove.engine.daemon.DaemonConfig};</li>
- *   <li>every accepted job, proved partition, end and prune is journaled (Chronicle Queue) before it is acted on,
- *       so a daemon killed at any point resumes its unfinished jobs and proves each partition into the result
- *       once;</li>
+ *   <li>every accepted job, proved partition, end and prune is journaled (checksummed entries in a file, Journal)
+ *       before it is acted on, so a daemon killed at any point resumes its unfinished jobs and proves each
+ *       partition into the result once; a full disk refuses new work (DiskSpace) rather than half-writing an entry,
+ *       and a torn or damaged entry is dropped or skipped at the next start, reported, never silently;</li>
+ *   <li>requests name key and circuit files only under the key roots, regular files only (KeyRoots), so a client
+ *       learns nothing about other files on the host;</li>
  *   <li>workers prove one partition at a time through {@link io.jprove.engine.daemon.PartitionProver}, the one
  *       interface between the daemon and the proving code, so cancel and priorities act at partition
  *       boundaries;</li>

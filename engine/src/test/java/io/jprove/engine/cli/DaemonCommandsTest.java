@@ -80,7 +80,8 @@ class DaemonCommandsTest
         vk = dir.resolve("cubic.vk");
         assertOk(jprove("setup", "--r1cs", r1cs, "--params", params, "--vk", vk, "--threads", 2));
         daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off", "data-dir",
-            dir.resolve("data").toString(), "threads", "2", "timeline", "off", "device", "cpu"), "test settings"));
+            dir.resolve("data").toString(), "key-roots", dir.toString(), "threads", "2", "timeline", "off", "device",
+            "cpu"), "test settings"));
         address = "127.0.0.1:" + daemon.grpcPort();
     }
 
@@ -159,5 +160,19 @@ class DaemonCommandsTest
         {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    @Test
+    void shouldReportTheJournalWhenCheckedWhileTheDaemonRuns()
+    {
+        assertOk(jprove("submit", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns", wtns,
+            "--request-id", "checked", "--proof", dir.resolve("checked")));
+        final Run check = jprove("daemon", "--check-journal", dir.resolve("data"));
+        assertOk(check);
+        assertTrue(check.out().contains("\nentries: ") && check.out().contains(" succeeded")
+            && check.out().strip().endsWith("damage: none"), check.out());
+        final Run none = jprove("daemon", "--check-journal", dir.resolve("no-such"));
+        assertEquals(CliSupport.ERROR, none.status());
+        assertTrue(none.err().contains("holds no journal"), none.err());
     }
 }

@@ -91,18 +91,20 @@ class TimelineCommandTest
             timeline.append(EventKind.MARK, 1, -1, -1, -1);
         }
         assertTrue(Files.list(dir.resolve("t")).anyMatch(p -> p.toString().endsWith(".cq4")));
-        // the default is ./.jprove/timeline unless -Djprove.timeline.dir moves it (the test runs do)
+        // the default is the user's state directory unless -Djprove.timeline.dir moves it (the test runs do)
         final TimelineOption defaults = new TimelineOption();
         new CommandLine(defaults).parseArgs();
-        assertEquals(Path.of(System.getProperty("jprove.timeline.dir", TimelineOption.DEFAULT_DIRECTORY)),
-            defaults.directory());
+        assertEquals(Path.of(System.getProperty("jprove.timeline.dir")), defaults.directory());
         final String moved = System.getProperty("jprove.timeline.dir");
         try
         {
             System.clearProperty("jprove.timeline.dir");
             final TimelineOption plain = new TimelineOption();
             new CommandLine(plain).parseArgs();
-            assertEquals(Path.of(TimelineOption.DEFAULT_DIRECTORY), plain.directory());
+            final String xdg = System.getenv("XDG_STATE_HOME");
+            assertEquals(xdg != null && Path.of(xdg).isAbsolute() ? Path.of(xdg, "jprove", "timeline")
+                : Path.of(System.getProperty("user.home"), ".local", "state", "jprove", "timeline"), plain.directory());
+            assertTrue(plain.directory().isAbsolute(), "never the working directory");
         }
         finally
         {

@@ -81,7 +81,8 @@ class ClusterDaemonTest
     {
         final Path home = Files.createDirectories(dir.resolve(name + "-" + url.hashCode()));
         final StringBuilder s = new StringBuilder("listen = 127.0.0.1:0\nhttp-listen = off\ntimeline = off\n"
-            + "threads = 1\ndevice = cpu\nqueue-capacity = 64\ndata-dir = " + home.resolve("data") + "\ncluster = "
+            + "threads = 1\ndevice = cpu\nqueue-capacity = 64\ndata-dir = " + home.resolve("data") + "\nkey-roots = "
+            + dir + "\ncluster = "
             + url + "\n"
             + "cluster-host = " + name + "\ncluster-heartbeat = 100ms\ncluster-lease = " + lease + "\n"
             + "cluster-poll = 50ms\n");

@@ -118,6 +118,10 @@ class DaemonAuthTest
             && metrics.body().contains("# TYPE jprove_daemon_device_key_preparations_total counter\n"),
             metrics.body());
         assertEquals(404, get("/other", TOKEN).statusCode());
+        // RFC 7235: the scheme is case-insensitive
+        assertEquals(200, HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.httpPort()
+            + "/metrics")).header("Authorization", "bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString())
+            .statusCode());
         final HttpResponse<String> post = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
             + daemon.httpPort() + "/status")).header("Authorization", "Bearer " + TOKEN)
             .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());

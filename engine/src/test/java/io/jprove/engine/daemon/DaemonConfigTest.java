@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +71,8 @@ class DaemonConfigTest
     {
         final String where = dir.resolve("d.properties") + ":2: ";
         assertTrue(error("workers = 1\nlisten = 10.1.2.3:7420\n").startsWith(where + "listen 10.1.2.3:7420 is not a"
-            + " loopback address, so a bearer token is required: set token-file"));
+            + " loopback address (its host must resolve to loopback addresses only), so a bearer token is required:"
+            + " set token-file"));
         assertTrue(error("workers = 1\nworkrs = 2\n").startsWith(where + "unknown key workrs"));
         assertTrue(error("x = 1\n").contains("unknown key x (known: listen, http-listen"));
         assertTrue(error("workers = 1\nworkers = 2\n").startsWith(where + "workers is set twice"));
@@ -172,5 +176,86 @@ class DaemonConfigTest
             + "memory-budget: \"lots\" is not a byte count"));
         assertTrue(error("cluster = jdbc:postgresql://db/j\ncluster-host = a b\n").startsWith(where
             + "cluster-host: \"a b\" is not 1 to 200 printable characters"));
+    }
+
+    /** @return what the config printed on stderr while it was read. */
+    private static String stderrOf(final Path file) throws IOException
+    {
+        final java.io.PrintStream err = System.err;
+        final java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        try
+        {
+            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+            DaemonConfig.read(file);
+        }
+        finally
+        {
+            System.setErr(err);
+        }
+        return captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void shouldWarnWhenTokenFileIsReadableByOthers() throws IOException
+    {
+        Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        final Path token = Files.writeString(dir.resolve("token"), "0123456789abcdef0123\n");
+        final Path file = Files.writeString(dir.resolve("d.properties"), "listen = 0.0.0.0:9000\ntoken-file = "
+            + token + "\n");
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-r--r--"));
+        assertEquals("jprove daemon: warning: " + token + " is readable by every user: a secret should be readable by"
+            + " its owner only (chmod 600 " + token + ")", stderrOf(file).strip());
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-r-----"));
+        assertTrue(stderrOf(file).contains("is readable by its group"));
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+        assertEquals("", stderrOf(file));
+    }
+
+    @Test
+    void shouldCountHostAsLoopbackOnlyWhenItResolvesToLoopback()
+    {
+        for (final String host : List.of("127.0.0.1", "127.3.4.5", "::1", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1",
+            "localhost"))
+        {
+            assertTrue(new DaemonConfig.Endpoint(host, 1).isLoopback(), host);
+        }
+        for (final String host : List.of("0.0.0.0", "10.1.2.3", "::", "::ffff:10.0.0.1"))
+        {
+            assertFalse(new DaemonConfig.Endpoint(host, 1).isLoopback(), host);
+        }
+        assertEquals("[::ffff:127.0.0.1]:7", DaemonConfig.of(Map.of("listen", "[::ffff:127.0.0.1]:7", "http-listen",
+            "off"), "test").listen().toString(), "a mapped loopback address needs no token");
+    }
+
+    @Test
+    void shouldRequireTokenWhenNameThatStartsWith127ResolvesElsewhere(@TempDir final Path child) throws Exception
+    {
+        // a hosts file instead of DNS, so that the names resolve without the network: the one that looks like a
+        // loopback address is another host's, the plain one is loopback
+        final Path hosts = Files.writeString(child.resolve("hosts"), "10.9.8.7 127.attacker.example\n"
+            + "127.0.0.1 plain.example\n");
+        final String out = DaemonProcess.fails(child, "listen = 127.attacker.example:0\nhttp-listen = off\n",
+            "-Djdk.net.hosts.file=" + hosts);
+        assertTrue(out.contains("listen 127.attacker.example:0 is not a loopback address"), out);
+        // checked after the listeners: failing there shows that plain.example passed as loopback
+        final String plain = DaemonProcess.fails(child, "listen = plain.example:0\nhttp-listen = off\n"
+            + "cluster-lease = 1s\n", "-Djdk.net.hosts.file=" + hosts);
+        assertTrue(plain.contains("cluster-lease is set but cluster is off") && !plain.contains("loopback"), plain);
+    }
+
+    @Test
+    void shouldReadKeyRootsAndDiskReserveWhenSetOrDefaulted() throws IOException
+    {
+        final DaemonConfig d = DaemonConfig.of(Map.of("data-dir", "/srv/jprove"), "test");
+        assertEquals(List.of(Path.of("/srv/jprove"), DaemonConfig.filecoinParameterCache()), d.keyRoots());
+        assertEquals(256L << 20, d.diskReserveBytes());
+        final DaemonConfig set = DaemonConfig.of(Map.of("key-roots", "/keys/a, /keys/b/../c", "disk-reserve", "1g"),
+            "test");
+        assertEquals(List.of(Path.of("/keys/a"), Path.of("/keys/c")), set.keyRoots());
+        assertEquals(1L << 30, set.diskReserveBytes());
+        final String where = dir.resolve("d.properties") + ":2: ";
+        assertTrue(error("threads = 1\nkey-roots = keys\n").startsWith(where + "key-roots: \"keys\" is not an absolute"
+            + " folder"));
+        assertTrue(error("threads = 1\ndisk-reserve = 99999999999g\n").startsWith(where + "disk-reserve: "));
     }
 }

@@ -128,6 +128,8 @@ final class DaemonFixtures
         m.put("listen", "127.0.0.1:0");
         m.put("http-listen", "127.0.0.1:0");
         m.put("data-dir", dataDir.toString());
+        // the keys and circuits of the tests are beside the data folder
+        m.put("key-roots", dataDir.toAbsolutePath().getParent().toString());
         m.put("threads", "2");
         m.put("device", "cpu");
         m.put("timeline", "off");

@@ -32,20 +32,8 @@ final class DaemonProcess implements AutoCloseable
 
     private DaemonProcess(final Path config) throws IOException
     {
-        final List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElseThrow());
-        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
-        {
-            if (arg.startsWith("--add-") || arg.startsWith("--enable-native-access")
-                || arg.startsWith("--sun-misc-unsafe") || arg.startsWith("-Dchronicle"))
-            {
-                command.add(arg);
-            }
-        }
-        // surefire runs tests from a manifest-only jar; its property holds the real class path
-        final String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        command.addAll(List.of("-Xmx512m", "-cp", classPath, "io.jprove.engine.cli.Main", "daemon", "--config",
-            config.toString()));
+        final List<String> command = java(List.of());
+        command.addAll(List.of("io.jprove.engine.cli.Main", "daemon", "--config", config.toString()));
         process = new ProcessBuilder(command).redirectErrorStream(true).start();
         final BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
             StandardCharsets.UTF_8));
@@ -105,6 +93,53 @@ final class DaemonProcess implements AutoCloseable
         {
             return String.join("\n", output);
         }
+    }
+
+    /**
+     * Runs {@code jprove daemon} with {@code settings} in a child JVM given {@code jvmArgs}, expecting it to refuse to
+     * start.
+     *
+     * @return what it printed.
+     */
+    static String fails(final Path dir, final String settings, final String... jvmArgs) throws IOException,
+        InterruptedException
+    {
+        final Path config = dir.resolve("daemon.properties");
+        Files.writeString(config, settings);
+        final List<String> command = java(List.of(jvmArgs));
+        command.addAll(List.of("io.jprove.engine.cli.Main", "daemon", "--config", config.toString()));
+        final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS))
+        {
+            p.destroyForcibly();
+            throw new IllegalStateException("the daemon did not exit: " + out);
+        }
+        if (p.exitValue() == 0)
+        {
+            throw new IllegalStateException("the daemon exited 0: " + out);
+        }
+        return out;
+    }
+
+    /** @return the start of a command line that runs a JVM as this one (its flags, its class path). */
+    private static List<String> java(final List<String> extra)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElseThrow());
+        for (final String arg : ManagementFactory.getRuntimeMXBean().getInputArguments())
+        {
+            if (arg.startsWith("--add-") || arg.startsWith("--enable-native-access")
+                || arg.startsWith("--sun-misc-unsafe") || arg.startsWith("-Dchronicle"))
+            {
+                command.add(arg);
+            }
+        }
+        command.addAll(extra);
+        // surefire runs tests from a manifest-only jar; its property holds the real class path
+        final String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        command.addAll(List.of("-Xmx512m", "-cp", classPath));
+        return command;
     }
 
     /** Starts a daemon with {@code settings} (properties lines) written to a config file in {@code dir}. */

@@ -34,7 +34,7 @@ class DaemonRestartTest
         final DaemonFixtures f = DaemonFixtures.in(dir);
         final Path data = dir.resolve("data");
         final String settings = "listen = 127.0.0.1:0\nhttp-listen = off\ntimeline = off\nthreads = 2\ndevice = cpu\n"
-            + "journal-sync = sync\ndata-dir = " + data + "\n";
+            + "journal-sync = sync\ndata-dir = " + data + "\nkey-roots = " + dir + "\n";
         final long running;
         final List<Long> queued;
         final DaemonProcess first = DaemonProcess.start(dir, settings);
@@ -61,8 +61,7 @@ class DaemonRestartTest
 
         final Map<String, Integer> partitions = new HashMap<>();
         final Map<Long, Integer> ends = new HashMap<>();
-        try (Journal j = Journal.open(data.resolve("journal"), DaemonConfig.JournalSync.NONE, 1 << 20,
-            data.resolve("spool")))
+        try (Journal j = Journal.open(data.resolve("journal"), DaemonConfig.JournalSync.NONE, data.resolve("spool")))
         {
             j.replay(e ->
             {

@@ -17,6 +17,8 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.stream.LongStream;
 
 import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.InputFile;
+import io.jprove.engine.formats.KeyMemory;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.r1cs.MalformedFileException;
@@ -191,6 +193,8 @@ public final class BellpersonParams
         try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping);
              ForkJoinPool pool = new ForkJoinPool(threads))
         {
+            // the sizes first: a file that promises more than it holds or the host has is refused before it is hashed
+            r.prescan();
             final String digest = checked && remembered.file() != null ? CheckedKeys.sha256(r.data) : null;
             r.checked = checked && (digest == null || !remembered.contains(CHECKED_KIND, digest));
             final VerifyingKey vk = r.verifyingKey();
@@ -229,6 +233,7 @@ public final class BellpersonParams
         Reader(final Path file, final Arena arena)
         {
             this.file = file;
+            InputFile.requireRegular(file);
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ))
             {
                 data = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
@@ -237,6 +242,41 @@ public final class BellpersonParams
             {
                 throw new UncheckedIOException("cannot read " + file, e);
             }
+        }
+
+        /**
+         * Walks the sections' counts without reading a point: each section must fit the file, the file must end with
+         * the last, and the points must fit the host's memory; the cursor is back at the start afterwards.
+         */
+        void prescan()
+        {
+            at = VK_FIXED_BYTES;
+            require("vk alpha_g1", VK_FIXED_BYTES, "the verifying key's points");
+            final long ic = count("vk ic", G1_BYTES);
+            at += ic * G1_BYTES;
+            long memory = 0;
+            long largest = -1;
+            String largestName = "";
+            long largestAt = 0;
+            for (final String section : new String[] {"h", "l", "a", "b_g1", "b_g2"})
+            {
+                final int bytes = section.equals("b_g2") ? G2_BYTES : G1_BYTES;
+                final long sectionAt = at;
+                final long n = count(section, bytes);
+                final long inMemory = n * (section.equals("b_g2") ? G2AffineVector.ELEMENT_BYTES
+                    : G1AffineVector.ELEMENT_BYTES);
+                memory += inMemory;
+                if (inMemory > largest)
+                {
+                    largest = inMemory;
+                    largestName = section;
+                    largestAt = sectionAt;
+                }
+                at += n * bytes;
+            }
+            requireEnd();
+            KeyMemory.requireFits(file, largestName, largestAt, memory);
+            at = 0;
         }
 
         VerifyingKey verifyingKey()
@@ -300,7 +340,8 @@ public final class BellpersonParams
         {
             final long n = count(section, G1_BYTES);
             final long start = at;
-            final G1AffineVector v = G1AffineVector.allocate(owner, n);
+            final G1AffineVector v = KeyMemory.allocate(file, section, start - 4, n, n * G1AffineVector.ELEMENT_BYTES,
+                () -> G1AffineVector.allocate(owner, n));
             parallelChunks(pool, n, (from, to) ->
             {
                 final byte[] chunk = bytes(start + from * G1_BYTES, (int)((to - from) * G1_BYTES));
@@ -319,7 +360,8 @@ public final class BellpersonParams
         {
             final long n = count(section, G2_BYTES);
             final long start = at;
-            final G2AffineVector v = G2AffineVector.allocate(owner, n);
+            final G2AffineVector v = KeyMemory.allocate(file, section, start - 4, n, n * G2AffineVector.ELEMENT_BYTES,
+                () -> G2AffineVector.allocate(owner, n));
             parallelChunks(pool, n, (from, to) ->
             {
                 final byte[] chunk = bytes(start + from * G2_BYTES, (int)((to - from) * G2_BYTES));

@@ -1,5 +1,6 @@
 package io.jprove.engine.formats.circom;
 
+import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.r1cs.MalformedFileException;
 import io.jprove.field.Fr;
 
@@ -16,9 +17,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The iden3 binary container shared by {@code .r1cs} and {@code .wtns}, memory-mapped: a 4-byte magic, a u32
- * version, a u32 section count, then sections of {u32 type, u64 size, data}. Unknown section types are skipped, as
- * the format says; a section type may appear once. Everything is little-endian.
+ * The iden3 binary container shared by {@code .r1cs}, {@code .wtns} and {@code .zkey}, memory-mapped: a 4-byte
+ * magic, a u32 version, a u32 section count, then sections of {u32 type, u64 size, data}. Unknown section types are
+ * skipped, as the format says; a section type may appear once; nothing may follow the last section (as bellperson's
+ * files, which say so the same way). Everything is little-endian. Only a regular file is opened
+ * ({@link InputFile}).
  */
 final class BinaryContainer implements AutoCloseable
 {
@@ -53,6 +56,7 @@ final class BinaryContainer implements AutoCloseable
      */
     static BinaryContainer open(final Path file, final String magic, final int version, final String[] names)
     {
+        InputFile.requireRegular(file);
         final Arena arena = Arena.ofShared();
         try
         {
@@ -122,6 +126,10 @@ final class BinaryContainer implements AutoCloseable
                 sectionSizes[(int)type] = length;
             }
             at = start + length;
+        }
+        if (at != size)
+        {
+            throw error("end of file", at, (size - at) + " bytes follow the last section");
         }
     }
 

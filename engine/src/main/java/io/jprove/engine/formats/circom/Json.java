@@ -8,12 +8,17 @@ import java.util.Map;
 /**
  * The little JSON that snarkjs writes: objects, arrays, strings (escapes included), numbers and literals. Values are
  * {@code Map<String, Object>}, {@code List<Object>}, {@code String}, {@code Double} or {@code Long}, {@code Boolean}
- * and null. Errors name the character offset.
+ * and null. Errors name the character offset. Arrays and objects nest at most {@link #MAX_DEPTH} deep (snarkjs's files
+ * nest 3), so that a hostile file costs an error, not the stack.
  */
 final class Json
 {
+    /** The deepest nesting of arrays and objects accepted. */
+    static final int MAX_DEPTH = 64;
+
     private final String text;
     private int at;
+    private int depth;
 
     private Json(final String text)
     {
@@ -41,16 +46,26 @@ final class Json
             throw error("unexpected end of input");
         }
         final char ch = text.charAt(at);
+        if ((ch == '{' || ch == '[') && ++depth > MAX_DEPTH)
+        {
+            throw error("arrays and objects nest deeper than " + MAX_DEPTH);
+        }
         return switch (ch)
         {
-            case '{' -> object();
-            case '[' -> array();
+            case '{' -> nested(object());
+            case '[' -> nested(array());
             case '"' -> string();
             case 't' -> literal("true", Boolean.TRUE);
             case 'f' -> literal("false", Boolean.FALSE);
             case 'n' -> literal("null", null);
             default -> number();
         };
+    }
+
+    private <T> T nested(final T value)
+    {
+        depth--;
+        return value;
     }
 
     private Map<String, Object> object()
@@ -142,7 +157,14 @@ final class Json
                         {
                             throw error("truncated \\u escape");
                         }
-                        sb.append((char)Integer.parseInt(text.substring(at, at + 4), 16));
+                        try
+                        {
+                            sb.append((char)Integer.parseInt(text.substring(at, at + 4), 16));
+                        }
+                        catch (final NumberFormatException notHex)
+                        {
+                            throw error("\\u escape \"" + text.substring(at, at + 4) + "\" is not four hex digits");
+                        }
                         at += 4;
                     }
                     default -> sb.append(e);

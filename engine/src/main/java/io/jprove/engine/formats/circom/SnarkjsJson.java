@@ -1,15 +1,12 @@
 package io.jprove.engine.formats.circom;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.field.Fq;
@@ -28,6 +25,12 @@ import io.jprove.field.InvalidEncodingException;
 public final class SnarkjsJson
 {
     private static final String CURVE = "bls12381";
+    /** The largest proof.json read: its three points take about 1.5 KB written out. */
+    static final long MAX_PROOF_BYTES = 64 << 10;
+    /** The most characters of a field element's decimal string (with room for leading zeros). */
+    private static final int MAX_DIGITS = 256;
+    /** The largest public.json or verification_key.json read: about a million inputs. */
+    static final long MAX_LIST_BYTES = 256L << 20;
 
     private SnarkjsJson()
     {
@@ -99,7 +102,7 @@ public final class SnarkjsJson
     /** @throws IllegalArgumentException naming the file and field of anything invalid. */
     public static Proof readProof(final Path file)
     {
-        final Map<String, Object> o = object(file, read(file), "the top level");
+        final Map<String, Object> o = object(file, read(file, MAX_PROOF_BYTES, "a proof.json"), "the top level");
         requireCurve(file, o);
         return new Proof(g1(file, o.get("pi_a"), "pi_a"), g2(file, o.get("pi_b"), "pi_b"),
             g1(file, o.get("pi_c"), "pi_c"));
@@ -108,7 +111,7 @@ public final class SnarkjsJson
     /** @return the public signals as Fr Montgomery limbs back to back. */
     public static long[] readPublic(final Path file)
     {
-        final Object v = read(file);
+        final Object v = read(file, MAX_LIST_BYTES, "a public.json");
         if (!(v instanceof final List<?> list))
         {
             throw new IllegalArgumentException(file + ": public signals: expected a JSON array");
@@ -129,7 +132,8 @@ public final class SnarkjsJson
     /** Reads a verification key (β₁ and δ₁ may be absent: snarkjs's verifier does not use them; zero then). */
     public static VerifyingKey readVerificationKey(final Path file)
     {
-        final Map<String, Object> o = object(file, read(file), "the top level");
+        final Map<String, Object> o = object(file, read(file, MAX_LIST_BYTES, "a verification_key.json"),
+            "the top level");
         requireCurve(file, o);
         if (!"groth16".equals(o.get("protocol")))
         {
@@ -153,15 +157,12 @@ public final class SnarkjsJson
             g2(file, o.get("vk_delta_2"), "vk_delta_2"), ic);
     }
 
-    private static Object read(final Path file)
+    private static Object read(final Path file, final long maxBytes, final String what)
     {
+        final String text = InputFile.readString(file, maxBytes, what);
         try
         {
-            return Json.parse(Files.readString(file, StandardCharsets.UTF_8));
-        }
-        catch (final IOException e)
-        {
-            throw new UncheckedIOException("cannot read " + file, e);
+            return Json.parse(text);
         }
         catch (final IllegalArgumentException e)
         {
@@ -192,9 +193,17 @@ public final class SnarkjsJson
     private static BigInteger integer(final Path file, final Object v, final String field, final BigInteger bound)
     {
         final String s = v instanceof final String str ? str : v instanceof final Long l ? l.toString() : null;
+        if (s != null && s.length() > MAX_DIGITS)
+        {
+            // q has 115 digits; a longer string is no field element, and parsing it would cost quadratic time
+            throw new IllegalArgumentException(file + ": " + field + ": a decimal string of " + s.length()
+                + " characters, more than any field element has");
+        }
         if (s == null || !s.matches("\\d+"))
         {
-            throw new IllegalArgumentException(file + ": " + field + ": expected a decimal string, got " + v);
+            throw new IllegalArgumentException(file + ": " + field + ": expected a decimal string, got "
+                + (v instanceof List<?> || v instanceof Map<?, ?> ? "an " + (v instanceof List<?> ? "array" : "object")
+                : v instanceof final String str && str.length() > 40 ? "\"" + str.substring(0, 40) + "...\"" : v));
         }
         final BigInteger x = new BigInteger(s);
         if (x.compareTo(bound) >= 0)

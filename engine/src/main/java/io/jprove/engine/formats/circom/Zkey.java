@@ -9,6 +9,7 @@ import java.util.BitSet;
 import java.util.stream.LongStream;
 
 import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.KeyMemory;
 import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.SnarkjsReduction;
@@ -87,31 +88,11 @@ public final class Zkey implements AutoCloseable
     {
         this.checks = checks;
         file = f.file();
-        final long hAt = f.section(HEADER);
-        f.require(HEADER, hAt, 4, "protocol");
-        final int protocol = f.u32(hAt);
-        if (protocol != 1)
-        {
-            throw f.error("header", hAt, "protocol " + Integer.toUnsignedString(protocol) + " is not Groth16 (1)");
-        }
-        long at = f.section(GROTH_HEADER);
-        at = requireBaseField(f, at);
-        at = f.requireScalarField(GROTH_HEADER, at);
-        f.require(GROTH_HEADER, at, 12 + 3 * G1_BYTES + 3 * G2_BYTES, "counts and the key points");
-        nVars = f.u32(at);
-        nPublic = f.u32(at + 4);
-        domainSize = f.u32(at + 8);
-        if (nVars < 1 || nPublic < 0 || nPublic >= nVars)
-        {
-            throw f.error("groth16 header", at, "nVars " + Integer.toUnsignedString(nVars) + " and nPublic "
-                + Integer.toUnsignedString(nPublic) + " are inconsistent");
-        }
-        if (domainSize < 2 || Integer.bitCount(domainSize) != 1 || domainSize > 1 << 28)
-        {
-            throw f.error("groth16 header", at + 8, "domain size " + Integer.toUnsignedString(domainSize)
-                + " is not a power of two in [2, 2^28]");
-        }
-        at += 12;
+        final Layout layout = layout(f);
+        nVars = layout.nVars();
+        nPublic = layout.nPublic();
+        domainSize = layout.domainSize();
+        final long at = layout.pointsAt();
         final long[] alpha = g1Point(f, GROTH_HEADER, at, checks, "alpha_1");
         final long[] beta1 = g1Point(f, GROTH_HEADER, at + G1_BYTES, checks, "beta_1");
         final long[] beta2 = g2Point(f, GROTH_HEADER, at + 2 * G1_BYTES, checks, "beta_2");
@@ -129,10 +110,7 @@ public final class Zkey implements AutoCloseable
         vk = new VerifyingKey(alpha, beta1, beta2, gamma2, delta1, delta2, ic);
 
         final long cAt = f.section(COEFFICIENTS);
-        f.require(COEFFICIENTS, cAt, 4, "coefficient count");
-        final long n = Integer.toUnsignedLong(f.u32(cAt));
-        requireSize(f, COEFFICIENTS, 4 + n * COEFFICIENT_BYTES);
-        final int count = Math.toIntExact(n);
+        final int count = Math.toIntExact(layout.coefficients());
         matrix = new int[count];
         constraint = new int[count];
         signal = new int[count];
@@ -168,6 +146,64 @@ public final class Zkey implements AutoCloseable
             arena.close();
             throw e;
         }
+    }
+
+    /**
+     * The counts of the headers.
+     *
+     * @param pointsAt     where α₁ starts in the groth16 header.
+     * @param coefficients the coefficient count.
+     */
+    private record Layout(int nVars, int nPublic, int domainSize, long pointsAt, long coefficients)
+    {
+    }
+
+    /**
+     * Reads the headers' counts and checks every section's size against them, and the memory their points take
+     * against the host's, before anything is hashed, allocated or checked point by point.
+     */
+    private static Layout layout(final BinaryContainer f)
+    {
+        final long hAt = f.section(HEADER);
+        f.require(HEADER, hAt, 4, "protocol");
+        final int protocol = f.u32(hAt);
+        if (protocol != 1)
+        {
+            throw f.error("header", hAt, "protocol " + Integer.toUnsignedString(protocol) + " is not Groth16 (1)");
+        }
+        long at = f.section(GROTH_HEADER);
+        at = requireBaseField(f, at);
+        at = f.requireScalarField(GROTH_HEADER, at);
+        f.require(GROTH_HEADER, at, 12 + 3 * G1_BYTES + 3 * G2_BYTES, "counts and the key points");
+        final int nVars = f.u32(at);
+        final int nPublic = f.u32(at + 4);
+        final int domainSize = f.u32(at + 8);
+        if (nVars < 1 || nPublic < 0 || nPublic >= nVars)
+        {
+            throw f.error("groth16 header", at, "nVars " + Integer.toUnsignedString(nVars) + " and nPublic "
+                + Integer.toUnsignedString(nPublic) + " are inconsistent");
+        }
+        if (domainSize < 2 || Integer.bitCount(domainSize) != 1 || domainSize > 1 << 28)
+        {
+            throw f.error("groth16 header", at + 8, "domain size " + Integer.toUnsignedString(domainSize)
+                + " is not a power of two in [2, 2^28]");
+        }
+        requireSize(f, IC, (long)(nPublic + 1) * G1_BYTES);
+        final long cAt = f.section(COEFFICIENTS);
+        f.require(COEFFICIENTS, cAt, 4, "coefficient count");
+        final long n = Integer.toUnsignedLong(f.u32(cAt));
+        requireSize(f, COEFFICIENTS, 4 + n * COEFFICIENT_BYTES);
+        requireSize(f, A, (long)nVars * G1_BYTES);
+        requireSize(f, B1, (long)nVars * G1_BYTES);
+        requireSize(f, B2, (long)nVars * G2_BYTES);
+        requireSize(f, C, (long)(nVars - nPublic - 1) * G1_BYTES);
+        requireSize(f, H, (long)domainSize * G1_BYTES);
+        // A, B1 and B2 read and then kept compacted, H read and kept in jproveOrder, C, and the coefficients
+        final long points = 2 * ((long)nVars * (2 * G1_BYTES + G2_BYTES)) + (long)(nVars - nPublic - 1) * G1_BYTES
+            + 2L * domainSize * G1_BYTES + n * (12 + Fr.BYTES);
+        final int largest = (long)domainSize * 2 > 3L * nVars ? H : B2;
+        KeyMemory.requireFits(f.file(), SECTIONS[largest], f.section(largest), points);
+        return new Layout(nVars, nPublic, domainSize, at + 12, n);
     }
 
     private void readCoefficients(final BinaryContainer f, final long cAt)
@@ -224,6 +260,8 @@ public final class Zkey implements AutoCloseable
     {
         try (BinaryContainer f = BinaryContainer.open(file, "zkey", 1, SECTIONS))
         {
+            // the sizes first: a file that promises more than it holds or the host has is refused before it is hashed
+            layout(f);
             if (!checked)
             {
                 return new Zkey(f, PointChecks.ON_CURVE);
@@ -361,7 +399,8 @@ public final class Zkey implements AutoCloseable
     {
         final long start = f.section(type);
         requireSize(f, type, (long)n * G1_BYTES);
-        final G1AffineVector v = G1AffineVector.allocate(arena, n);
+        final G1AffineVector v = KeyMemory.allocate(f.file(), SECTIONS[type], start, n, (long)n * G1_BYTES,
+            () -> G1AffineVector.allocate(arena, n));
         MemorySegment.copy(f.data(), start, v.segment(), 0, (long)n * G1_BYTES);
         if (checks == PointChecks.REMEMBERED)
         {
@@ -383,7 +422,8 @@ public final class Zkey implements AutoCloseable
     {
         final long start = f.section(type);
         requireSize(f, type, (long)n * G2_BYTES);
-        final G2AffineVector v = G2AffineVector.allocate(arena, n);
+        final G2AffineVector v = KeyMemory.allocate(f.file(), SECTIONS[type], start, n, (long)n * G2_BYTES,
+            () -> G2AffineVector.allocate(arena, n));
         MemorySegment.copy(f.data(), start, v.segment(), 0, (long)n * G2_BYTES);
         if (checks == PointChecks.REMEMBERED)
         {
