@@ -52,10 +52,36 @@ public record SectorShape(String name, long nodes, int layers, int challenges, T
     public static SectorShape of(final String name, final long sectorBytes, final int layers, final int challenges,
         final int subArity, final int topArity)
     {
+        return of(name, sectorBytes, layers, challenges, 8, subArity, topArity);
+    }
+
+    /**
+     * A shape from the sector's parameters, with any base arity of the replica trees.
+     *
+     * @param sectorBytes the sector size in bytes (32 per node)
+     * @param baseArity   the base arity of the replica trees (8 for every Filecoin sector size)
+     * @param subArity    0, or the sub-tree arity of the replica trees
+     * @param topArity    0, or their top-tree arity
+     */
+    public static SectorShape of(final String name, final long sectorBytes, final int layers, final int challenges,
+        final int baseArity, final int subArity, final int topArity)
+    {
         final long nodes = sectorBytes / SdrLabel.NODE_BYTES;
         return new SectorShape(name, nodes, layers, challenges,
             TreeShape.forLeaves(TreeHasher.SHA256, nodes, 2, 0, 0),
-            TreeShape.forLeaves(TreeHasher.POSEIDON, nodes, 8, subArity, topArity));
+            TreeShape.forLeaves(TreeHasher.POSEIDON, nodes, baseArity, subArity, topArity));
+    }
+
+    /**
+     * The shapes rust-fil-proofs' {@code stacked_circuit.rs} tests (and Filecoin's reference dumps) use: 2 layers, one
+     * challenge, {@code 8·(sub)·(top)} nodes with replica trees {@code base-sub-top}.
+     *
+     * @param name e.g. {@code porep_test_top_8_4_2}
+     */
+    public static SectorShape testShape(final String name, final int baseArity, final int subArity, final int topArity)
+    {
+        final long nodes = 8L * Math.max(1, subArity) * Math.max(1, topArity);
+        return of(name, nodes * SdrLabel.NODE_BYTES, 2, 1, baseArity, subArity, topArity);
     }
 
     /**
