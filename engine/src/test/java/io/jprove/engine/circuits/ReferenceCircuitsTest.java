@@ -2,19 +2,27 @@ package io.jprove.engine.circuits;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.jprove.engine.r1cs.FingerprintAssignment;
+import io.jprove.engine.r1cs.LinearCombination;
+import io.jprove.field.Fr;
 
 /**
  * Every reference circuit's fingerprint equals the one Filecoin's own code gives (the R1CS oracle: rust-fil-proofs
  * 87348a74, neptune 11.0.0, bellpepper 0.2.1, bellperson 0.27.0, synthesized in {@code TestConstraintSystem}): counts,
  * the terms of A, B and C, the densities, and {@code TestConstraintSystem::hash()}, which covers every row, column
- * and coefficient. The figures are the oracle's {@code fingerprints.txt} lines and its gadget dumps' statistics.
+ * and coefficient. The figures are the oracle's {@code fingerprints.txt} lines and its gadget dumps' statistics. The
+ * gadgets' witnesses equal the oracle's too: the values of every variable, through a digest of its variables file.
  */
 class ReferenceCircuitsTest
 {
@@ -31,6 +39,70 @@ class ReferenceCircuitsTest
     void shouldMatchFilecoinsPorepCircuit(final String name, final String expected)
     {
         assertEquals(expected, FingerprintAssignment.measure(ReferenceCircuits.of(name)).toString());
+    }
+
+    /**
+     * SHA-256 of the variables' {@code KIND<TAB>INDEX<TAB>VALUE} lines, inputs first, as the oracle's variables file
+     * lists them (names left out): every intermediate of neptune's Poseidon circuit, of SHA-256 and so on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "poseidon2, 314, 5520b8108cd8000bdaf8be9e88c14d67fb871c65d98ee05bd713f903bfc41ef7",
+        "poseidon4, 382, 6ba19afa46049159c702aabff8e9af175e58538e3d4f30deca28c5e917116627",
+        "poseidon8, 514, e30b625ba1e837a4ec37d5548c28fbd492db69368a5c8a395707811975c08c43",
+        "poseidon11, 610, 2877e7883a32983de201aeb50869ae325ecbebc55384a7487009f88790afc2f3",
+        "sha256, 45341, 97bc0770f2f666d11d447c62a5adee7e3b18a2c5688a1dcadb6891eb598cda39",
+        "sha256_block, 26327, 79c8c204de483f62ac233aefeba0ed55f6c71d1200e69b0e2524ff9f74b77c16",
+        "to_bits_le, 257, 777245d71e6c5e807ad87e830fe6432bb86ff147c51735eef4fd7f5504567ddd",
+        "to_bits_le_strict, 389, 475b8c39888f86efce720a9a00cb38b5ca0a7f8afc0f7d8967d4f4fe5df0a9f8",
+        "pack_into_inputs, 516, 82c23a8bcd4cf02900c2bb0cc3afa8afb9a0d7d2f50a51f9df7e74a997e99c1c",
+        "pack_into_inputs_32, 34, da4244b062221b1e9ad8767ef7592c7493f898d369f9217c42ac5890fdb57b0e",
+        "insert_8_pos0, 34, f7ca8f3e01f768ab9660705b39e0e90e94d815458dfe210067fbd5f1667af78c",
+        "insert_8_pos5, 34, 28cedb58b42cf88cd2b63e626b66e691b5316721c47b82b5e19b48003651bca9",
+    })
+    void shouldAllocateFilecoinsWitness(final String name, final int variables, final String digest)
+    {
+        final StringBuilder inputs = new StringBuilder();
+        final StringBuilder aux = new StringBuilder();
+        final int[] count = new int[1];
+        FingerprintAssignment.measure(ReferenceCircuits.of(name), new FingerprintAssignment.RowSink()
+        {
+            @Override
+            public boolean wantsValues()
+            {
+                return true;
+            }
+
+            @Override
+            public void variable(final boolean input, final int index, final long[] value, final String label)
+            {
+                final String hex = Fr.toBigInteger(value, 0).toString(16);
+                (input ? inputs : aux).append(input ? 'I' : 'A').append('\t').append(index).append('\t')
+                    .append("0".repeat(64 - hex.length())).append(hex).append('\n');
+                count[0]++;
+            }
+
+            @Override
+            public void row(final long index, final LinearCombination a, final LinearCombination b,
+                final LinearCombination c, final String label)
+            {
+            }
+        });
+        assertEquals(variables, count[0]);
+        assertEquals(digest, sha256(inputs.append(aux).toString()));
+    }
+
+    private static String sha256(final String text)
+    {
+        try
+        {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(
+                text.getBytes(StandardCharsets.US_ASCII)));
+        }
+        catch (final NoSuchAlgorithmException e)
+        {
+            throw new IllegalStateException(e);
+        }
     }
 
     static Stream<Arguments> gadgets()

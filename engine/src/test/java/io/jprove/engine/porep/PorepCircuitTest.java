@@ -87,15 +87,15 @@ class PorepCircuitTest
     void shouldBeUnsatisfiedWhenALabelIsWrong()
     {
         final SectorShape shape = SectorShape.preset("tiny");
-        final PorepWitness good = PorepWitness.random(shape, 7);
+        final PartitionWitness good = PorepWitness.random(shape, 7);
         final ChallengeWitness c = good.challenges().getFirst();
         final long[][] columns = c.parentColumns().clone();
         columns[3] = columns[3].clone();
         columns[3][0] ^= 1;
         final ChallengeWitness bad = new ChallengeWitness(c.node(), c.dataLeaf(), c.dataPath(), c.parents(), columns,
-            c.parentPaths(), c.labels(), c.replicaPath(), c.columnPath());
-        final PorepWitness tampered = new PorepWitness(shape, good.replicaId(), good.commD(), good.commC(),
-            good.commRLast(), good.commR(), List.of(bad));
+            c.parentPaths(), c.replicaPath(), c.columnPath());
+        final PartitionWitness tampered = new PartitionWitness(shape, good.replicaId(), good.commD(), good.commR(),
+            good.commRLast(), good.commC(), good.seed(), good.k(), List.of(bad));
         try (ProverInputs p = ProvingAssignment.synthesize(PorepCircuit.withWitness(tampered)))
         {
             assertThrows(UnsatisfiedConstraintException.class, p::checkSatisfied);

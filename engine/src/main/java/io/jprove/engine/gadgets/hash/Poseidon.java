@@ -155,7 +155,7 @@ public final class Poseidon
             throw new IllegalStateException("used " + c + " compressed round constants of "
                 + parameters.compressedRoundConstantCount());
         }
-        return witness == null ? at : at + Fr.LIMBS;
+        return at;
     }
 
     /** Element i ← x⁵ + post (no addition when post is null), emitting [x,] x², x⁴, x⁵ + post when asked. */
