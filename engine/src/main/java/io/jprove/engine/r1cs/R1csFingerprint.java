@@ -54,8 +54,9 @@ public record R1csFingerprint(int numInputs, int numAux, long numConstraints, lo
     public String toString()
     {
         return "inputs=" + numInputs + " aux=" + numAux + " constraints=" + numConstraints + " nnzA=" + nnzA + " nnzB="
-            + nnzB + " nnzC=" + nnzC + " | prover_rows(+1 per input, A=input): constraints=" + constraintsWithProverRows()
-            + " nnzA=" + nnzAWithProverRows() + " | density: A_aux=" + aAux + " B_aux=" + bAux + " B_inputs=" + bInputs
+            + nnzB + " nnzC=" + nnzC + " | prover_rows(+1 per input, A=input): constraints="
+            + constraintsWithProverRows() + " nnzA=" + nnzAWithProverRows() + " | density: A_aux=" + aAux
+            + " B_aux=" + bAux + " B_inputs=" + bInputs
             + " (C_aux=" + cAux + " A_inputs=" + aInputs + " C_inputs=" + cInputs + "; with prover rows A_inputs="
             + numInputs + ") | hash=" + hash;
     }

@@ -47,7 +47,7 @@ class PorepCircuitTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tiny", "2KiB", "512MiB", "32GiB", "64GiB"})
+    @ValueSource(strings = {"tiny", "2KiB", "8MiB", "512MiB", "32GiB", "64GiB"})
     void shouldCostTheSumOfItsGadgets(final String preset)
     {
         final SectorShape shape = SectorShape.preset(preset);
