@@ -122,7 +122,7 @@ final class CircuitCommand
             System.out.printf("counted in      %.1f s%n", (t1 - t0) / 1e9);
             if (fingerprint)
             {
-                final R1csFingerprint f = FingerprintAssignment.measure(circuit);
+                final R1csFingerprint f = FingerprintAssignment.measure(circuit, counts, null);
                 System.out.printf("nnz A / B / C   %,d / %,d / %,d (A with the prover's rows: %,d)%n", f.nnzA(),
                     f.nnzB(), f.nnzC(), f.nnzAWithProverRows());
                 System.out.printf("density         A_aux %,d, B_aux %,d, B_inputs %,d (C_aux %,d, A_inputs %,d, "
@@ -131,7 +131,7 @@ final class CircuitCommand
                 System.out.printf("A density       %.2f %% of aux; B density %.2f %% of aux%n",
                     100.0 * f.aAux() / Math.max(1, f.numAux()), 100.0 * f.bAux() / Math.max(1, f.numAux()));
                 System.out.println("hash            " + f.hash() + " (TestConstraintSystem::hash())");
-                System.out.printf("fingerprinted   in %.1f s (counting and hashing passes)%n",
+                System.out.printf("fingerprinted   in %.1f s (a second pass, hashing every row)%n",
                     (System.nanoTime() - t1) / 1e9);
             }
             if (witness)

@@ -90,14 +90,24 @@ public final class FingerprintAssignment extends BaseConstraintSystem
      */
     public static R1csFingerprint measure(final Circuit circuit, final RowSink sink)
     {
-        final ConstraintCounts counts = CountingAssignment.count(circuit);
+        return measure(circuit, CountingAssignment.count(circuit), sink);
+    }
+
+    /**
+     * As {@link #measure(Circuit, RowSink)} with the counts already known (from {@link CountingAssignment}): one
+     * synthesis pass.
+     *
+     * @throws SynthesisException if the circuit's shape differs from {@code counts}.
+     */
+    public static R1csFingerprint measure(final Circuit circuit, final ConstraintCounts counts, final RowSink sink)
+    {
         final FingerprintAssignment cs = new FingerprintAssignment(counts, sink);
         cs.run(circuit);
         final ConstraintCounts seen = new ConstraintCounts(cs.numInputs, cs.numAux, cs.numConstraints);
         if (!seen.equals(counts))
         {
             throw new SynthesisException("the circuit synthesized " + seen + " after counting " + counts
-                + ": its shape is not deterministic");
+                + ": its shape is not deterministic, or not the one counted");
         }
         cs.flush();
         final StringBuilder hex = new StringBuilder(2 * Blake2s.DIGEST_BYTES);
