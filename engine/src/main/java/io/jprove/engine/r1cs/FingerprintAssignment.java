@@ -18,6 +18,9 @@ public final class FingerprintAssignment extends BaseConstraintSystem
 {
     private static final int BUFFER_BYTES = 1 << 14;
     private static final int TERM_BYTES = 1 + Long.BYTES + Fr.BYTES;
+    /** One and −1 as hashed: 32 bytes big-endian, canonical. */
+    private static final byte[] ONE_BYTES = bigEndian(LinearCombination.ONE);
+    private static final byte[] MINUS_ONE_BYTES = bigEndian(LinearCombination.MINUS_ONE);
 
     private final ConstraintCounts expected;
     private final RowSink sink;
@@ -214,6 +217,7 @@ public final class FingerprintAssignment extends BaseConstraintSystem
         buffered += Long.BYTES;
         final int[] vars = lc.variableArray();
         final long[] coefficients = lc.coefficientLimbs();
+        final byte[] kinds = lc.kindArray();
         for (int i = 0; i < n; i++)
         {
             ensureRoom(TERM_BYTES);
@@ -230,11 +234,19 @@ public final class FingerprintAssignment extends BaseConstraintSystem
                 putLong(buffer, buffered + 1, v);
                 aux.set(v);
             }
-            Fr.FIELD.toCanonical(canonical, 0, coefficients, i * Fr.LIMBS);
             final int at = buffered + 1 + Long.BYTES;
-            for (int limb = 0; limb < Fr.LIMBS; limb++)
+            switch (kinds[i])
             {
-                putLong(buffer, at + Long.BYTES * (Fr.LIMBS - 1 - limb), canonical[limb]);
+                case LinearCombination.KIND_ONE -> System.arraycopy(ONE_BYTES, 0, buffer, at, Fr.BYTES);
+                case LinearCombination.KIND_MINUS_ONE -> System.arraycopy(MINUS_ONE_BYTES, 0, buffer, at, Fr.BYTES);
+                default ->
+                {
+                    Fr.FIELD.toCanonical(canonical, 0, coefficients, i * Fr.LIMBS);
+                    for (int limb = 0; limb < Fr.LIMBS; limb++)
+                    {
+                        putLong(buffer, at + Long.BYTES * (Fr.LIMBS - 1 - limb), canonical[limb]);
+                    }
+                }
             }
             buffered += TERM_BYTES;
         }
@@ -272,6 +284,18 @@ public final class FingerprintAssignment extends BaseConstraintSystem
             return annotation;
         }
         return String.join("/", path) + "/" + annotation;
+    }
+
+    private static byte[] bigEndian(final long[] element)
+    {
+        final byte[] le = new byte[Fr.BYTES];
+        Fr.toBytes(element, 0, le, 0);
+        final byte[] be = new byte[Fr.BYTES];
+        for (int i = 0; i < Fr.BYTES; i++)
+        {
+            be[i] = le[Fr.BYTES - 1 - i];
+        }
+        return be;
     }
 
     private static void putLong(final byte[] out, final int at, final long x)

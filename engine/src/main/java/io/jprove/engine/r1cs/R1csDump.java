@@ -66,7 +66,7 @@ public final class R1csDump
                 + fingerprint.hash() + "\n" + FORMAT + "\n");
             final StringBuilder inputs = new StringBuilder();
             final StringBuilder line = new StringBuilder(256);
-            final R1csFingerprint again = FingerprintAssignment.measure(circuit, new FingerprintAssignment.RowSink()
+            final FingerprintAssignment.RowSink sink = new FingerprintAssignment.RowSink()
             {
                 @Override
                 public boolean wantsValues()
@@ -105,7 +105,8 @@ public final class R1csDump
                     line.append('\t').append(label).append('\n');
                     write(out, line);
                 }
-            });
+            };
+            final R1csFingerprint again = FingerprintAssignment.measure(circuit, fingerprint.counts(), sink);
             if (!again.equals(fingerprint))
             {
                 throw new SynthesisException("the circuit's fingerprint changed between passes: " + fingerprint
@@ -144,13 +145,37 @@ public final class R1csDump
     }
 
     /**
-     * Compares two dumps (constraints or variables files) line by line, annotations and names ignored, {@code -}
-     * values matching any value.
+     * Compares two dumps (constraints or variables files) line by line, annotations and names ignored. Variables
+     * files are compared inputs with inputs and aux with aux, in index order whichever kind a file lists first (the
+     * reference lists a blank circuit's aux first), a {@code -} value matching any value.
      *
      * @return null when they agree, else the first difference with both lines and how many lines differ.
      * @throws UncheckedIOException when a file cannot be read.
      */
     public static String compare(final Path expected, final Path actual)
+    {
+        try
+        {
+            final String first;
+            try (BufferedReader in = reader(expected))
+            {
+                first = nextData(in, null);
+            }
+            if (first != null && (first.startsWith("I\t") || first.startsWith("A\t")))
+            {
+                final String inputs = compare(expected, actual, "I\t");
+                return inputs != null ? inputs : compare(expected, actual, "A\t");
+            }
+            return compare(expected, actual, null);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot compare " + expected + " with " + actual, e);
+        }
+    }
+
+    /** Compares the data lines that start with {@code prefix} (all when null). */
+    private static String compare(final Path expected, final Path actual, final String prefix) throws IOException
     {
         try (BufferedReader x = reader(expected); BufferedReader y = reader(actual))
         {
@@ -159,8 +184,8 @@ public final class R1csDump
             long line = 0;
             while (true)
             {
-                final String ex = nextData(x);
-                final String ac = nextData(y);
+                final String ex = nextData(x, prefix);
+                final String ac = nextData(y, prefix);
                 if (ex == null && ac == null)
                 {
                     break;
@@ -171,7 +196,8 @@ public final class R1csDump
                     differing++;
                     if (first == null)
                     {
-                        first = "first difference at data line " + line + ":\n  " + expected.getFileName() + ": "
+                        first = "first difference at " + (prefix == null ? "data" : prefix.charAt(0) == 'I'
+                            ? "input" : "aux") + " line " + line + ":\n  " + expected.getFileName() + ": "
                             + (ex == null ? "(end of file)" : ex) + "\n  " + actual.getFileName() + ": "
                             + (ac == null ? "(end of file)" : ac);
                     }
@@ -183,17 +209,13 @@ public final class R1csDump
             }
             return first == null ? null : first + "\n" + differing + " line(s) differ (counted until one file ends)";
         }
-        catch (final IOException e)
-        {
-            throw new UncheckedIOException("cannot compare " + expected + " with " + actual, e);
-        }
     }
 
-    /** @return the next line that is not a comment. */
-    private static String nextData(final BufferedReader in) throws IOException
+    /** @return the next line that is not a comment and starts with {@code prefix} (any when null). */
+    private static String nextData(final BufferedReader in, final String prefix) throws IOException
     {
         String s = in.readLine();
-        while (s != null && s.startsWith("#"))
+        while (s != null && (s.startsWith("#") || prefix != null && !s.startsWith(prefix)))
         {
             s = in.readLine();
         }

@@ -8,13 +8,18 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.jprove.engine.porep.PorepCircuit;
+import io.jprove.engine.porep.SectorShape;
 import io.jprove.engine.r1cs.FingerprintAssignment;
 import io.jprove.engine.r1cs.LinearCombination;
+import io.jprove.engine.r1cs.R1csFingerprint;
 import io.jprove.field.Fr;
 
 /**
@@ -26,6 +31,15 @@ import io.jprove.field.Fr;
  */
 class ReferenceCircuitsTest
 {
+    /** The oracle's fingerprint of the blank 32 GiB partition: trees {@code U8, U8, U0}, 11 layers, 18 challenges. */
+    private static final String ORACLE_32GIB =
+        "inputs=328 aux=130169893 constraints=130278541 nnzA=309404723 nnzB=130327340 "
+        + "nnzC=282656500 | "
+        + "prover_rows(+1 per input, A=input): constraints=130278869 nnzA=309405051 | "
+        + "density: A_aux=129753292 B_aux=33112281 B_inputs=1 (C_aux=130160569 A_inputs=4 "
+        + "C_inputs=325; with prover rows A_inputs=328) | "
+        + "hash=a790207ea0435359e7d5f286563586e3f9a3a286c97af2440f65a4a18063d9cb";
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("gadgets")
     void shouldMatchFilecoinsGadget(final String name, final String expected)
@@ -39,6 +53,44 @@ class ReferenceCircuitsTest
     void shouldMatchFilecoinsPorepCircuit(final String name, final String expected)
     {
         assertEquals(expected, FingerprintAssignment.measure(ReferenceCircuits.of(name)).toString());
+    }
+
+    /**
+     * Every other partition size, blank as parameters are generated from it: the oracle's {@code ShapeCS} over
+     * {@code StackedCompound::blank_circuit} (the code path of its {@code porep_2kib_blank}, whose fingerprint equals
+     * the real circuit's) for 8 MiB and 512 MiB (about 4 million constraints each) and 64 GiB (131 million: as long as
+     * 32 GiB's).
+     */
+    @Tag("slow")
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sizes")
+    void shouldMatchFilecoinsPartitionOfEachSize(final String preset, final String expected)
+    {
+        assertEquals(expected, FingerprintAssignment.measure(new PorepCircuit(SectorShape.preset(preset), 0))
+            .toString());
+    }
+
+    /**
+     * The 32 GiB partition: cuzk's published statistics of it (curio {@code extern/cuzk/cuzk-project.md}: 328 inputs,
+     * 130,169,893 aux, 130,278,869 rows with the prover's, the terms of A (with the prover's rows), B and C, the A and
+     * B densities over aux) and the oracle's fingerprint of the blank circuit, hash included. 130 million
+     * constraints in two passes: 4.7 CPU-minutes, 1 GB resident (16 minutes of wall time on a loaded 2-core host).
+     */
+    @Tag("slow")
+    @Test
+    void shouldMatchFilecoinsAndCuzks32GiBPartition()
+    {
+        final R1csFingerprint f = FingerprintAssignment.measure(new PorepCircuit(SectorShape.preset("32GiB"), 0));
+        assertEquals(328, f.numInputs());
+        assertEquals(130_169_893, f.numAux());
+        assertEquals(130_278_869L, f.constraintsWithProverRows());
+        assertEquals(309_405_051L, f.nnzAWithProverRows());
+        assertEquals(130_327_340L, f.nnzB());
+        assertEquals(282_656_500L, f.nnzC());
+        assertEquals(129_753_292L, f.aAux());
+        assertEquals(33_112_281L, f.bAux());
+        assertEquals(1, f.bInputs());
+        assertEquals(ORACLE_32GIB, f.toString());
     }
 
     /**
@@ -192,6 +244,30 @@ class ReferenceCircuitsTest
                 + "density: A_aux=815 B_aux=778 B_inputs=1 (C_aux=1070 A_inputs=1 C_inputs=2; with prover "
                 + "rows A_inputs=2) | "
                 + "hash=a87d5c076c5882911c7073da19dba3a6bc1cfb7bd107afae8a18337734146519"));
+    }
+
+    static Stream<Arguments> sizes()
+    {
+        return Stream.of(
+            Arguments.of("8MiB",
+                "inputs=40 aux=3842449 constraints=3844929 nnzA=9388413 nnzB=3847886 nnzC=8234882 | "
+                + "prover_rows(+1 per input, A=input): constraints=3844969 nnzA=9388453 | "
+                + "density: A_aux=3814996 B_aux=1011289 B_inputs=1 (C_aux=3841821 A_inputs=4 C_inputs=37; "
+                + "with prover rows A_inputs=40) | "
+                + "hash=b1fe5a4629fb8fc6684d6c90d6f8d6d32e5bccf6bc9439e4e8a9758e579328db"),
+            Arguments.of("512MiB",
+                "inputs=40 aux=4420837 constraints=4423433 nnzA=10872137 nnzB=4427326 nnzC=9439982 | "
+                + "prover_rows(+1 per input, A=input): constraints=4423473 nnzA=10872177 | "
+                + "density: A_aux=4385040 B_aux=1174173 B_inputs=1 (C_aux=4420005 A_inputs=4 C_inputs=37; "
+                + "with prover rows A_inputs=40) | "
+                + "hash=c7ade8c93707968e967cce4507669258eab20ff010e6dc1827d55544ee671cbb"),
+            Arguments.of("64GiB",
+                "inputs=328 aux=131076643 constraints=131185849 nnzA=311892197 nnzB=131235764 "
+                + "nnzC=284512534 | "
+                + "prover_rows(+1 per input, A=input): constraints=131186177 nnzA=311892525 | "
+                + "density: A_aux=130637542 B_aux=33386943 B_inputs=1 (C_aux=131067013 A_inputs=4 "
+                + "C_inputs=325; with prover rows A_inputs=328) | "
+                + "hash=7686117961498d7849ede7429233254b20e3b149011eca8674ca8e9ab0655af6"));
     }
 
     static Stream<Arguments> poreps()

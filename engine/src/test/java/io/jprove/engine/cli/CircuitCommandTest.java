@@ -31,8 +31,11 @@ class CircuitCommandTest
         assertTrue(out.contains("constraints     1,250,026 (1,250,048 with the prover's"), out);
         assertTrue(out.contains("public inputs   22"), out);
         assertTrue(out.contains("domain size     2^21"), out);
-        assertTrue(out.contains("hash            "), out);
-        assertTrue(out.contains("nnz A / B / C   "), out);
+        // the R1CS oracle's fingerprint of the same shape: StackedCompound::blank_circuit, DiskTree<Poseidon,U8,U2,U0>
+        assertTrue(out.contains("nnz A / B / C   2,979,061 / 1,250,397 / 2,714,502"), out);
+        assertTrue(out.contains("density         A_aux 1,244,313, B_aux 317,543, B_inputs 1"), out);
+        assertTrue(out.contains("hash            "
+            + "2eb731db1241c556f44403542f91a238963db6551a659dd2e4e2be00af0115e4"), out);
     }
 
     @Test

@@ -53,6 +53,32 @@ class R1csDumpTest
         assertTrue(report.contains("1 line(s) differ"), report);
     }
 
+    /** The reference lists a blank circuit's variables aux first, values unknown: they still agree with jprove's. */
+    @Test
+    void shouldCompareVariablesKindByKind() throws IOException
+    {
+        final Path vars = dir.resolve("v.vars.txt");
+        R1csDump.write(ReferenceCircuits.of("pack_into_inputs_32"), "v", "test", dir.resolve("v.r1cs.txt"), vars);
+        final java.util.List<String> lines = Files.readAllLines(vars);
+        final StringBuilder blank = new StringBuilder("# blank\n");
+        for (final String kind : new String[] {"A\t", "I\t"})
+        {
+            for (final String line : lines)
+            {
+                if (line.startsWith(kind))
+                {
+                    final String[] f = line.split("\t", -1);
+                    blank.append(f[0]).append('\t').append(f[1]).append("\t-\t").append(f[3]).append('\n');
+                }
+            }
+        }
+        final Path other = dir.resolve("blank.vars.txt");
+        Files.writeString(other, blank);
+        assertNull(R1csDump.compare(other, vars));
+        Files.writeString(other, blank.toString().replace("I\t1\t-", "I\t7\t-"));
+        assertTrue(R1csDump.compare(other, vars).startsWith("first difference at input line 2:"));
+    }
+
     private Path resource(final String name) throws IOException
     {
         final Path p = dir.resolve("oracle-" + name);
