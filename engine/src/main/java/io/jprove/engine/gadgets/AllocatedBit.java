@@ -41,6 +41,18 @@ public final class AllocatedBit
         return new AllocatedBit(v, value);
     }
 
+    /**
+     * Allocates a bit that must be 0 when {@code mustBeFalse} is 1, enforcing {@code (1 − mustBeFalse − a)·a = 0}
+     * (bellpepper's {@code alloc_conditionally}).
+     */
+    public static AllocatedBit allocConditionally(final ConstraintSystem cs, final String annotation,
+        final boolean value, final AllocatedBit mustBeFalse)
+    {
+        final int v = allocValue(cs, annotation, value);
+        cs.enforce("boolean constraint", lc().add(Variable.ONE).sub(mustBeFalse.variable).sub(v), lc().add(v), lc());
+        return new AllocatedBit(v, value);
+    }
+
     /** {@code c = a ⊕ b}, enforced as {@code (a + a)·b = a + b − c}. */
     public static AllocatedBit xor(final ConstraintSystem cs, final AllocatedBit a, final AllocatedBit b)
     {

@@ -1,5 +1,9 @@
 package io.jprove.engine.gadgets;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
 import io.jprove.engine.r1cs.ConstraintSystem;
 import io.jprove.engine.r1cs.LinearCombination;
 import io.jprove.engine.r1cs.Variable;
@@ -83,17 +87,76 @@ public final class AllocatedNum
         {
             bits[i] = Boolean.alloc(cs, "bit", (bytes[i >>> 3] >>> (i & 7) & 1) != 0);
         }
+        enforceUnpacking(cs, bits);
+        return bits;
+    }
+
+    /** Enforces {@code 0·0 = Σ 2^i·bit_i − num}. */
+    private void enforceUnpacking(final ConstraintSystem cs, final Boolean[] bits)
+    {
         final boolean track = cs.needsConstraints();
-        final LinearCombination lc = new LinearCombination(track ? n + 1 : 0);
+        final LinearCombination lc = new LinearCombination(track ? bits.length + 1 : 0);
         if (track)
         {
-            for (int i = 0; i < n; i++)
+            for (int i = 0; i < bits.length; i++)
             {
                 bits[i].addTo(lc, Coefficients.POWERS_OF_TWO, i * Fr.LIMBS);
             }
             lc.sub(variable);
         }
         cs.enforce("unpacking constraint", new LinearCombination(0), new LinearCombination(0), lc);
+    }
+
+    /**
+     * bellpepper's {@code to_bits_le_strict}: the 255 bits of the value, constrained to encode a number below r. From
+     * the most significant bit down, a bit where r − 1 has a one is allocated plainly, and a run of ones of r − 1
+     * ends with an AND of its bits and the previous runs' result; a bit where r − 1 has a zero is allocated with
+     * {@link AllocatedBit#allocConditionally} against that result. Then {@code 0·0 = Σ 2^i·bit_i − num}.
+     *
+     * @return the 255 bits, least significant first.
+     */
+    public Boolean[] toBitsLeStrict(final ConstraintSystem cs)
+    {
+        final BigInteger max = Fr.MODULUS.subtract(BigInteger.ONE);
+        final int n = Fr.MODULUS.bitLength();
+        final BigInteger v = cs.needsWitness() ? Fr.toBigInteger(value, 0) : BigInteger.ZERO;
+        final AllocatedBit[] bigEndian = new AllocatedBit[n];
+        final List<AllocatedBit> run = new ArrayList<>();
+        AllocatedBit lastRun = null;
+        for (int k = 0; k < n; k++)
+        {
+            final int bit = n - 1 - k;
+            final boolean bitValue = v.testBit(bit);
+            if (max.testBit(bit))
+            {
+                bigEndian[k] = AllocatedBit.alloc(cs, "bit", bitValue);
+                run.add(bigEndian[k]);
+            }
+            else
+            {
+                if (!run.isEmpty())
+                {
+                    if (lastRun != null)
+                    {
+                        run.add(lastRun);
+                    }
+                    AllocatedBit and = run.getFirst();
+                    for (int i = 1; i < run.size(); i++)
+                    {
+                        and = AllocatedBit.and(cs, and, run.get(i));
+                    }
+                    lastRun = and;
+                    run.clear();
+                }
+                bigEndian[k] = AllocatedBit.allocConditionally(cs, "bit", bitValue, lastRun);
+            }
+        }
+        final Boolean[] bits = new Boolean[n];
+        for (int i = 0; i < n; i++)
+        {
+            bits[i] = Boolean.of(bigEndian[n - 1 - i]);
+        }
+        enforceUnpacking(cs, bits);
         return bits;
     }
 

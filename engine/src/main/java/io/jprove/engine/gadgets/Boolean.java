@@ -128,9 +128,13 @@ public final class Boolean
         {
             return b.constant ? a.not() : a;
         }
-        // a ⊕ ¬b = ¬(a ⊕ b) and ¬a ⊕ ¬b = a ⊕ b
-        final Boolean x = of(AllocatedBit.xor(cs, a.bit, b.bit));
-        return a.negated == b.negated ? x : x.not();
+        if (a.negated == b.negated)
+        {
+            // ¬a ⊕ ¬b = a ⊕ b
+            return of(AllocatedBit.xor(cs, a.bit, b.bit));
+        }
+        // a ⊕ ¬b = ¬(a ⊕ b), the non-negated bit first (its variable is doubled in the constraint)
+        return of(a.negated ? AllocatedBit.xor(cs, b.bit, a.bit) : AllocatedBit.xor(cs, a.bit, b.bit)).not();
     }
 
     /** @return {@code a ∧ b}: free with a constant, otherwise and / and-not / nor of the allocated bits. */
@@ -239,7 +243,10 @@ public final class Boolean
         return of(AllocatedBit.unchecked(maj, value));
     }
 
-    /** Enforces {@code a = b} with one constraint {@code 0·0 = a − b} (an error if both are unequal constants). */
+    /**
+     * Enforces {@code a = b} with one constraint {@code 0·0 = C}: {@code C = 1 − a} against the constant 1, {@code a}
+     * against the constant 0, else {@code a − b} (an error if both are unequal constants).
+     */
     public static void enforceEqual(final ConstraintSystem cs, final Boolean a, final Boolean b)
     {
         if (a.isConstant() && b.isConstant())
@@ -251,8 +258,25 @@ public final class Boolean
             }
             return;
         }
-        cs.enforce("enforce equal", new LinearCombination(0), new LinearCombination(0),
-            b.subtractFrom(a.addTo(new LinearCombination(4))));
+        final LinearCombination c = new LinearCombination(4);
+        if (a.isConstant() || b.isConstant())
+        {
+            final Boolean constant = a.isConstant() ? a : b;
+            final Boolean other = a.isConstant() ? b : a;
+            if (constant.constant)
+            {
+                other.subtractFrom(c.add(Variable.ONE));
+            }
+            else
+            {
+                other.addTo(c);
+            }
+        }
+        else
+        {
+            b.subtractFrom(a.addTo(c));
+        }
+        cs.enforce("enforce equal", new LinearCombination(0), new LinearCombination(0), c);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.jprove.engine.gadgets;
 
 import java.util.Arrays;
 
+import io.jprove.engine.gadgets.hash.Poseidon;
 import io.jprove.engine.gadgets.hash.PoseidonParameters;
 import io.jprove.engine.r1cs.ConstraintSystem;
 import io.jprove.engine.r1cs.LinearCombination;
@@ -9,61 +10,67 @@ import io.jprove.engine.r1cs.Variable;
 import io.jprove.field.Fr;
 
 /**
- * Neptune's Poseidon (MerkleTree domain tag, {@link PoseidonParameters}) in a circuit, with the constraint count of
- * neptune's legacy {@code poseidon_hash} circuit, the one Filecoin's trusted setups were made with.
+ * Neptune's legacy Poseidon circuit ({@code neptune::circuit::poseidon_hash}, "retained for backwards compatibility
+ * with extant trusted setups": the one Filecoin's parameters were made from), row for row and coefficient for
+ * coefficient, over {@link PoseidonParameters}' compressed round constants, pre-sparse and sparse matrices.
  * <p>
- * The state is kept as affine combinations; linear layers (round constants, MDS) cost nothing. An S-box costs
- * three constraints ({@code x² , x⁴ = (x²)², x⁵ = x⁴·x}) when its input is a single variable plus a constant (a
- * preimage element in the first round), nothing when its input is a constant (the domain tag in the first round),
- * and four otherwise, because the combination is first allocated ({@code combination·1 = x}), as neptune's legacy
- * circuit does. The digest, state element 1, is allocated with one more constraint. Totals: 3·arity + 4·(7t + R_P)
- * + 1 — 311 for arity 2, 505 for arity 8, 598 for arity 11.
+ * The state holds, per element, either an allocated variable or a linear combination (neptune's {@code Elt::Num}:
+ * coefficients over the variables it was built from, plus a constant on ONE). The first round adds its constants
+ * inside its S-boxes ({@code (x + pre)² = l2}, {@code l2² = l4}, {@code (x + pre)·l4 = l5 − post}; the domain tag's
+ * S-box is a constant); every later S-box first allocates its input ({@code combination·1 = x}), then
+ * {@code x² = l2}, {@code l2² = l4}, {@code x·l4 = l5 − post} (no post after the last round); the linear layers are
+ * free: the MDS matrix, the pre-sparse matrix after the last round of the first half, a sparse matrix after each
+ * partial round ({@code out₀ = Σ ŵᵢ·eᵢ}, {@code out_j = e_j + v_{j−1}·e₀}). The digest, element 1, is allocated last.
+ * Costs {@code 3·arity + 4·(7t + R_P) + 1} constraints: 311 for arity 2, 377 for 4, 505 for 8, 598 for 11.
  * <p>
- * This evaluates the plain round schedule. Neptune's circuit uses its pre-computed constants and sparse matrices:
- * same count and same hash, but its linear combinations (hence its A, B, C matrices) have other coefficients.
+ * The values come from the native hash ({@link Poseidon#circuitWitness}), which computes neptune's optimised
+ * permutation and so every intermediate the circuit allocates; the combinations are built only when the constraint
+ * system reads constraints.
  */
 public final class PoseidonGadget
 {
-    private static final int CONSTANT = 0;
-    private static final int SINGLE = 1;
-    private static final int COMBINATION = 2;
-
     private final ConstraintSystem cs;
     private final PoseidonParameters p;
     private final int t;
+    private final int half;
     private final boolean track;
-    private final boolean witness;
-    private final long[] roundConstants;
-    private final long[] mds;
-    private final int capacity;
+    private final long[] witness;
+    private int witnessAt;
+    /** Whether an element is an allocated variable (else a combination, or the constant tag before round 0's mix). */
+    private final boolean[] isVariable;
+    /** The variable of an allocated element. */
+    private final int[] allocated;
     /** The variables the combinations are over. */
     private final int[] basis;
     private int basisSize;
-    private final int[] kind;
-    /** For a SINGLE element: its variable (coefficient 1). */
-    private final int[] single;
-    /** Per element, {@code capacity} coefficients over the basis. */
-    private final long[][] coefficients;
+    /** Per element, coefficients over the basis. */
+    private long[][] coefficients;
+    private long[][] nextCoefficients;
+    /** Per element, its constant (coefficient of ONE). */
     private final long[] constants;
-    private final long[] values;
+    private final long[] nextConstants;
+    private final long[] entry = new long[Fr.LIMBS];
     private final long[] tmp = new long[Fr.LIMBS];
+    private final LinearCombination lcA = new LinearCombination(16);
+    private final LinearCombination lcB = new LinearCombination(4);
+    private final LinearCombination lcC = new LinearCombination(4);
 
-    private PoseidonGadget(final ConstraintSystem cs, final PoseidonParameters p)
+    private PoseidonGadget(final ConstraintSystem cs, final PoseidonParameters p, final long[] witness)
     {
         this.cs = cs;
         this.p = p;
         this.t = p.width();
+        this.half = PoseidonParameters.FULL_ROUNDS / 2;
         this.track = cs.needsConstraints();
-        this.witness = cs.needsWitness();
-        this.roundConstants = p.roundConstants();
-        this.mds = p.mds();
-        this.capacity = t + p.partialRounds();
+        this.witness = witness;
+        this.allocated = new int[t];
+        this.isVariable = new boolean[t];
+        final int capacity = 2 * t + p.partialRounds();
         this.basis = new int[capacity];
-        this.kind = new int[t];
-        this.single = new int[t];
         this.coefficients = new long[t][track ? capacity * Fr.LIMBS : 0];
+        this.nextCoefficients = new long[t][track ? capacity * Fr.LIMBS : 0];
         this.constants = new long[t * Fr.LIMBS];
-        this.values = new long[t * Fr.LIMBS];
+        this.nextConstants = new long[t * Fr.LIMBS];
     }
 
     /**
@@ -78,223 +85,305 @@ public final class PoseidonGadget
             throw new IllegalArgumentException("Poseidon arity " + parameters.arity() + " needs " + parameters.arity()
                 + " elements, got " + preimage.length);
         }
-        return new PoseidonGadget(cs, parameters).run(preimage);
+        long[] witness = null;
+        if (cs.needsWitness())
+        {
+            final Poseidon poseidon = new Poseidon(parameters);
+            final long[] input = new long[preimage.length * Fr.LIMBS];
+            for (int i = 0; i < preimage.length; i++)
+            {
+                System.arraycopy(preimage[i].valueRef(), 0, input, i * Fr.LIMBS, Fr.LIMBS);
+            }
+            witness = new long[poseidon.circuitWitnessCount() * Fr.LIMBS];
+            poseidon.circuitWitness(input, 0, witness, 0);
+        }
+        return new PoseidonGadget(cs, parameters, witness).run(preimage);
     }
 
     private AllocatedNum run(final AllocatedNum[] preimage)
     {
-        kind[0] = CONSTANT;
+        // element 0 is the domain tag, a constant; the others the preimage's variables
         System.arraycopy(p.domainTag(), 0, constants, 0, Fr.LIMBS);
-        System.arraycopy(constants, 0, values, 0, Fr.LIMBS);
         for (int i = 1; i < t; i++)
         {
-            kind[i] = SINGLE;
-            single[i] = preimage[i - 1].variable();
-            if (witness)
-            {
-                System.arraycopy(preimage[i - 1].value(), 0, values, i * Fr.LIMBS, Fr.LIMBS);
-            }
+            allocated[i] = preimage[i - 1].variable();
+            isVariable[i] = true;
         }
-        final int half = PoseidonParameters.FULL_ROUNDS / 2;
-        final int rounds = p.rounds();
-        for (int round = 0; round < rounds; round++)
+        int c = 0;
+        final long[] pre = new long[t * Fr.LIMBS];
+        for (int i = 0; i < t; i++)
         {
-            final boolean full = round < half || round >= rounds - half;
-            for (int i = 0; i < t; i++)
+            p.compressedRoundConstant(c++, pre, i * Fr.LIMBS);
+        }
+        int round = 0;
+        for (int i = 0; i < t; i++)
+        {
+            p.compressedRoundConstant(c + i, entry, 0);
+            if (i == 0)
             {
-                addConstant(i, round * t + i);
-            }
-            if (full)
-            {
-                final int[] outputs = new int[t];
-                for (int i = 0; i < t; i++)
-                {
-                    outputs[i] = sbox(i);
-                }
-                basisSize = 0;
-                for (int i = 0; i < t; i++)
-                {
-                    if (kind[i] == SINGLE)
-                    {
-                        setUnit(i, outputs[i]);
-                    }
-                }
+                constantSbox(pre, entry);
             }
             else
             {
-                final int output = sbox(0);
-                setUnit(0, output);
+                sboxPreAdd(i, pre, entry);
             }
-            mix();
         }
-        return allocate(1, "hash result");
-    }
-
-    private void addConstant(final int i, final int index)
-    {
-        Fr.add(constants, i * Fr.LIMBS, constants, i * Fr.LIMBS, roundConstants, index * Fr.LIMBS);
-        if (witness)
-        {
-            Fr.add(values, i * Fr.LIMBS, values, i * Fr.LIMBS, roundConstants, index * Fr.LIMBS);
-        }
-    }
-
-    /** Applies x⁵ to element i; leaves it SINGLE with the returned variable, or CONSTANT. */
-    private int sbox(final int i)
-    {
-        final int at = i * Fr.LIMBS;
-        if (kind[i] == CONSTANT)
-        {
-            quintic(constants, at);
-            System.arraycopy(constants, at, values, at, Fr.LIMBS);
-            return -1;
-        }
-        final long[] x = Arrays.copyOfRange(values, at, at + Fr.LIMBS);
-        final long[] x2 = new long[Fr.LIMBS];
-        final long[] x4 = new long[Fr.LIMBS];
-        final long[] x5 = new long[Fr.LIMBS];
-        if (witness)
-        {
-            Fr.square(x2, x);
-            Fr.square(x4, x2);
-            Fr.mul(x5, x4, x);
-        }
-        final LinearCombination input;
-        if (kind[i] == SINGLE)
-        {
-            input = track ? new LinearCombination(2).add(single[i]).add(constants, at, Variable.ONE)
-                : new LinearCombination(0);
-        }
-        else
-        {
-            final int l = alloc("S-box input", x);
-            cs.enforce("enforce num allocation preserves lc", combination(i), one(), lcOf(l));
-            input = lcOf(l);
-        }
-        final int v2 = alloc("l^2", x2);
-        cs.enforce("squaring", input, input, lcOf(v2));
-        final int v4 = alloc("l^4", x4);
-        cs.enforce("squaring", lcOf(v2), lcOf(v2), lcOf(v4));
-        final int v5 = alloc("l^5", x5);
-        cs.enforce("mul", input, lcOf(v4), lcOf(v5));
-        kind[i] = SINGLE;
-        single[i] = v5;
-        Arrays.fill(constants, at, at + Fr.LIMBS, 0L);
-        System.arraycopy(x5, 0, values, at, Fr.LIMBS);
-        return v5;
-    }
-
-    /** Makes element i the basis vector of a new basis variable. */
-    private void setUnit(final int i, final int variable)
-    {
-        final int index = basisSize++;
-        basis[index] = variable;
-        kind[i] = COMBINATION;
-        if (track)
-        {
-            Arrays.fill(coefficients[i], 0L);
-            Fr.setOne(coefficients[i], index * Fr.LIMBS);
-        }
-    }
-
-    /** state ← state·M (M is symmetric). */
-    private void mix()
-    {
-        final long[][] nextCoefficients = new long[t][track ? capacity * Fr.LIMBS : 0];
-        final long[] nextConstants = new long[t * Fr.LIMBS];
-        final long[] nextValues = new long[t * Fr.LIMBS];
-        boolean allConstant = true;
-        for (int i = 0; i < t; i++)
-        {
-            allConstant &= kind[i] == CONSTANT;
-        }
-        for (int j = 0; j < t; j++)
+        c += t;
+        mix(round++);
+        for (int r = 1; r < half; r++)
         {
             for (int i = 0; i < t; i++)
             {
-                final int m = (i * t + j) * Fr.LIMBS;
-                accumulate(nextConstants, j * Fr.LIMBS, constants, i * Fr.LIMBS, m);
-                if (witness)
-                {
-                    accumulate(nextValues, j * Fr.LIMBS, values, i * Fr.LIMBS, m);
-                }
-                if (track && kind[i] != CONSTANT)
-                {
-                    for (int k = 0; k < basisSize; k++)
-                    {
-                        accumulate(nextCoefficients[j], k * Fr.LIMBS, coefficients[i], k * Fr.LIMBS, m);
-                    }
-                }
+                p.compressedRoundConstant(c + i, entry, 0);
+                sbox(i, entry);
+            }
+            c += t;
+            mix(round++);
+        }
+        for (int r = 0; r < p.partialRounds(); r++)
+        {
+            p.compressedRoundConstant(c++, entry, 0);
+            sbox(0, entry);
+            mix(round++);
+        }
+        for (int r = 1; r < half; r++)
+        {
+            for (int i = 0; i < t; i++)
+            {
+                p.compressedRoundConstant(c + i, entry, 0);
+                sbox(i, entry);
+            }
+            c += t;
+            mix(round++);
+        }
+        for (int i = 0; i < t; i++)
+        {
+            sbox(i, null);
+        }
+        mix(round);
+        final int digest = ensureAllocated(1);
+        final long[] value = witness == null ? new long[Fr.LIMBS]
+            : Arrays.copyOfRange(witness, witness.length - Fr.LIMBS, witness.length);
+        return AllocatedNum.of(digest, value);
+    }
+
+    /** The domain tag's first S-box, a constant: ((tag + pre)⁵ + post). */
+    private void constantSbox(final long[] pre, final long[] post)
+    {
+        Fr.add(constants, 0, constants, 0, pre, 0);
+        Fr.square(tmp, 0, constants, 0);
+        Fr.square(tmp, 0, tmp, 0);
+        Fr.mul(constants, 0, constants, 0, tmp, 0);
+        Fr.add(constants, 0, constants, 0, post, 0);
+    }
+
+    /** The first round's S-box of an allocated element: {@code (x + pre)² = l2, l2² = l4, (x + pre)·l4 = l5 − post}. */
+    private void sboxPreAdd(final int i, final long[] pre, final long[] post)
+    {
+        final int x = allocated[i];
+        final int l2 = alloc("squared sum");
+        if (track)
+        {
+            lcA.clear().add(x).add(pre, i * Fr.LIMBS, Variable.ONE);
+            lcC.clear().add(l2);
+        }
+        cs.enforce("squared sum constraint", lcA, lcA, lcC);
+        final int l4 = square(l2);
+        final int l5 = alloc("mul_sum");
+        if (track)
+        {
+            lcA.clear().add(x).add(pre, i * Fr.LIMBS, Variable.ONE);
+            lcB.clear().add(l4);
+            lcC.clear().add(l5).add(negated(post), 0, Variable.ONE);
+        }
+        cs.enforce("mul sum constraint pre-post-add", lcA, lcB, lcC);
+        allocated[i] = l5;
+        isVariable[i] = true;
+    }
+
+    /** A later S-box: {@code x = element}, {@code x² = l2, l2² = l4, x·l4 = l5 − post} (post null: none). */
+    private void sbox(final int i, final long[] post)
+    {
+        final int x = ensureAllocated(i);
+        final int l2 = square(x);
+        final int l4 = square(l2);
+        final int l5 = alloc("mul_sum");
+        if (track)
+        {
+            lcA.clear().add(x);
+            lcB.clear().add(l4);
+            lcC.clear().add(l5);
+            if (post != null)
+            {
+                lcC.add(negated(post), 0, Variable.ONE);
             }
         }
-        for (int j = 0; j < t; j++)
-        {
-            kind[j] = allConstant ? CONSTANT : COMBINATION;
-            coefficients[j] = nextCoefficients[j];
-        }
-        System.arraycopy(nextConstants, 0, constants, 0, constants.length);
-        System.arraycopy(nextValues, 0, values, 0, values.length);
+        cs.enforce(post == null ? "mul sum constraint" : "mul sum constraint post-add", lcA, lcB, lcC);
+        allocated[i] = l5;
+        isVariable[i] = true;
     }
 
-    private void accumulate(final long[] into, final int io, final long[] from, final int fo, final int mdsAt)
+    /** {@code a² = s}, a new variable. */
+    private int square(final int a)
     {
-        if (Fr.isZero(from, fo))
+        final int s = alloc("squared num");
+        if (track)
         {
-            return;
+            lcA.clear().add(a);
+            lcC.clear().add(s);
         }
-        Fr.mul(tmp, 0, from, fo, mds, mdsAt);
-        Fr.add(into, io, into, io, tmp, 0);
+        cs.enforce("squaring constraint", lcA, lcA, lcC);
+        return s;
     }
 
-    private AllocatedNum allocate(final int i, final String annotation)
+    /** Allocates a combination's value ({@code combination·1 = x}); an allocated element stays as it is. */
+    private int ensureAllocated(final int i)
     {
-        final long[] value = Arrays.copyOfRange(values, i * Fr.LIMBS, (i + 1) * Fr.LIMBS);
-        final int v = alloc(annotation, value);
-        cs.enforce("enforce num allocation preserves lc", combination(i), one(), lcOf(v));
-        return AllocatedNum.of(v, value);
-    }
-
-    private LinearCombination combination(final int i)
-    {
-        if (!track)
+        if (isVariable[i])
         {
-            return new LinearCombination(0);
+            return allocated[i];
         }
-        final LinearCombination lc = new LinearCombination(basisSize + 1);
-        if (kind[i] == SINGLE)
+        final int x = alloc("allocate for Elt::Num");
+        if (track)
         {
-            lc.add(single[i]);
-        }
-        else if (kind[i] == COMBINATION)
-        {
+            lcA.clear();
             for (int k = 0; k < basisSize; k++)
             {
-                lc.add(coefficients[i], k * Fr.LIMBS, basis[k]);
+                lcA.add(coefficients[i], k * Fr.LIMBS, basis[k]);
+            }
+            lcA.add(constants, i * Fr.LIMBS, Variable.ONE);
+            lcB.clear().add(Variable.ONE);
+            lcC.clear().add(x);
+        }
+        cs.enforce("enforce num allocation preserves lc", lcA, lcB, lcC);
+        allocated[i] = x;
+        isVariable[i] = true;
+        return x;
+    }
+
+    /**
+     * The linear layer after a round: the pre-sparse matrix after the last round of the first half, the round's
+     * sparse matrix in the partial rounds, the MDS matrix elsewhere. Every element becomes a combination.
+     */
+    private void mix(final int round)
+    {
+        if (round >= half && round < half + p.partialRounds())
+        {
+            sparse(round - half);
+            return;
+        }
+        final boolean pre = round == half - 1;
+        // after a full round every element but a constant tag is allocated: they are the new basis
+        basisSize = 0;
+        final int[] unit = new int[t];
+        for (int i = 0; i < t; i++)
+        {
+            unit[i] = isVariable[i] ? basisSize : -1;
+            if (isVariable[i])
+            {
+                basis[basisSize++] = allocated[i];
             }
         }
-        return lc.add(constants, i * Fr.LIMBS, Variable.ONE);
+        Arrays.fill(nextConstants, 0L);
+        for (int j = 0; j < t; j++)
+        {
+            if (track)
+            {
+                Arrays.fill(nextCoefficients[j], 0, basisSize * Fr.LIMBS, 0L);
+            }
+            for (int i = 0; i < t; i++)
+            {
+                if (pre)
+                {
+                    p.preSparseEntry(i, j, entry, 0);
+                }
+                else
+                {
+                    p.mdsEntry(i, j, entry, 0);
+                }
+                if (unit[i] < 0)
+                {
+                    Fr.mul(tmp, 0, constants, i * Fr.LIMBS, entry, 0);
+                    Fr.add(nextConstants, j * Fr.LIMBS, nextConstants, j * Fr.LIMBS, tmp, 0);
+                }
+                else if (track)
+                {
+                    Fr.add(nextCoefficients[j], unit[i] * Fr.LIMBS, nextCoefficients[j], unit[i] * Fr.LIMBS, entry,
+                        0);
+                }
+            }
+        }
+        swap();
     }
 
-    private int alloc(final String annotation, final long[] value)
+    /** out₀ = Σ ŵᵢ·eᵢ; out_j = e_j + v_{j−1}·e₀, e₀ being the S-box output just allocated. */
+    private void sparse(final int r)
     {
-        return cs.alloc(annotation, (out, offset) -> Fr.copy(out, offset, value, 0));
+        final int k = basisSize++;
+        basis[k] = allocated[0];
+        Arrays.fill(nextConstants, 0, Fr.LIMBS, 0L);
+        if (track)
+        {
+            Arrays.fill(nextCoefficients[0], 0, basisSize * Fr.LIMBS, 0L);
+        }
+        for (int i = 0; i < t; i++)
+        {
+            p.sparseWHat(r, i, entry, 0);
+            if (i == 0)
+            {
+                if (track)
+                {
+                    Fr.add(nextCoefficients[0], k * Fr.LIMBS, nextCoefficients[0], k * Fr.LIMBS, entry, 0);
+                }
+                continue;
+            }
+            Fr.mul(tmp, 0, constants, i * Fr.LIMBS, entry, 0);
+            Fr.add(nextConstants, 0, nextConstants, 0, tmp, 0);
+            if (track)
+            {
+                for (int b = 0; b < k; b++)
+                {
+                    Fr.mul(tmp, 0, coefficients[i], b * Fr.LIMBS, entry, 0);
+                    Fr.add(nextCoefficients[0], b * Fr.LIMBS, nextCoefficients[0], b * Fr.LIMBS, tmp, 0);
+                }
+            }
+        }
+        for (int j = 1; j < t; j++)
+        {
+            System.arraycopy(constants, j * Fr.LIMBS, nextConstants, j * Fr.LIMBS, Fr.LIMBS);
+            if (track)
+            {
+                System.arraycopy(coefficients[j], 0, nextCoefficients[j], 0, k * Fr.LIMBS);
+                p.sparseVRest(r, j, nextCoefficients[j], k * Fr.LIMBS);
+            }
+        }
+        swap();
     }
 
-    private static LinearCombination lcOf(final int variable)
+    /** Makes the next state current; every element is a combination. */
+    private void swap()
     {
-        return new LinearCombination(1).add(variable);
+        final long[][] c = coefficients;
+        coefficients = nextCoefficients;
+        nextCoefficients = c;
+        System.arraycopy(nextConstants, 0, constants, 0, constants.length);
+        Arrays.fill(isVariable, false);
     }
 
-    private static LinearCombination one()
+    private int alloc(final String annotation)
     {
-        return new LinearCombination(1).add(Variable.ONE);
+        if (witness == null)
+        {
+            return cs.alloc(annotation, (out, offset) -> Arrays.fill(out, offset, offset + Fr.LIMBS, 0L));
+        }
+        final int at = witnessAt;
+        witnessAt += Fr.LIMBS;
+        return cs.alloc(annotation, (out, offset) -> System.arraycopy(witness, at, out, offset, Fr.LIMBS));
     }
 
-    private static void quintic(final long[] a, final int at)
+    private long[] negated(final long[] x)
     {
-        final long[] s = new long[Fr.LIMBS];
-        Fr.square(s, 0, a, at);
-        Fr.square(s, 0, s, 0);
-        Fr.mul(a, at, a, at, s, 0);
+        Fr.neg(tmp, 0, x, 0);
+        return tmp;
     }
 }

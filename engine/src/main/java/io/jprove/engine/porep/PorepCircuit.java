@@ -13,24 +13,29 @@ import io.jprove.engine.r1cs.Namespace;
 import io.jprove.field.Fr;
 
 /**
- * One PoRep partition, constraint for constraint as rust-fil-proofs' {@code StackedCircuit} with its per-challenge
- * {@code Proof::synthesize}, over a random witness ({@link PorepWitness}) drawn from a seed.
+ * One PoRep partition: rust-fil-proofs' {@code StackedCircuit} with its per-challenge {@code Proof::synthesize}, row
+ * for row and coefficient for coefficient (its R1CS fingerprint, {@code TestConstraintSystem::hash()} included, equals
+ * Filecoin's for the 2 KiB partition and the test shapes: see the reference circuits), over a
+ * {@link PartitionWitness}: a C1 output's, or a random one drawn from a seed ({@link PorepWitness}).
  * <p>
- * Top: replica id, comm_d and comm_r allocated and made public; comm_r_last and comm_c allocated; comm_r enforced
- * equal to Poseidon(comm_c, comm_r_last); the replica id unpacked into 256 bits. Per challenge: the data leaf's path
- * to comm_d (binary SHA-256); per parent (6 DRG, 8 expander) its column allocated, hashed (Poseidon of arity
- * {@code layers}) and its path to comm_c; the challenge's 64 bits, packed into a public input; per layer the parents'
- * labels unpacked into bits and the label hashed ({@link LabelGadget}); the encoded node (last label + data leaf) and
- * its path to comm_r_last; the challenge's column hash and its path to comm_c.
+ * Order: the replica id allocated, made public and unpacked into 256 bits (bytes' bits reversed); comm_d and comm_r
+ * allocated and made public; comm_r_last and comm_c allocated; comm_r enforced equal to Poseidon(comm_c,
+ * comm_r_last). Per challenge: the data leaf and its path to comm_d (binary SHA-256); per parent (6 DRG, then 8
+ * expander) its column allocated, hashed (Poseidon of arity {@code layers}) and its path to comm_c; the challenge's 64
+ * bits, packed into a public input; per layer the parents' labels unpacked into bits (afresh for each use) and the
+ * label hashed ({@link LabelGadget}); the encoded node (last label + data leaf) and its path to comm_r_last; the
+ * challenge's column hash and its path to comm_c. Public inputs are allocated where they fall, as bellperson does;
+ * the prover appends one {@code input × 0 = 0} row per input after the circuit's rows.
  * <p>
- * The witness is generated on the first synthesis that needs one and kept; synthesis without witness uses a blank
- * witness of the same shape, so counting and recording compute no hash. Not thread-safe.
+ * A random witness is generated on the first synthesis that needs one and kept; synthesis without witness uses the
+ * blank witness of the same shape ({@link PartitionWitness#blank}), so counting and recording compute no hash. Not
+ * thread-safe.
  */
 public final class PorepCircuit implements Circuit
 {
     private final SectorShape shape;
     private final long seed;
-    private PorepWitness witness;
+    private PartitionWitness witness;
 
     /**
      * @param shape the partition's shape
@@ -42,8 +47,8 @@ public final class PorepCircuit implements Circuit
         this.seed = seed;
     }
 
-    /** @return a circuit over a given witness (for witnesses built or altered elsewhere). */
-    public static PorepCircuit withWitness(final PorepWitness witness)
+    /** @return a circuit over a given witness (a C1 output's, or one built or altered elsewhere). */
+    public static PorepCircuit withWitness(final PartitionWitness witness)
     {
         final PorepCircuit circuit = new PorepCircuit(witness.shape(), 0);
         circuit.witness = witness;
@@ -57,7 +62,7 @@ public final class PorepCircuit implements Circuit
     }
 
     /** @return the witness (generated on first use). */
-    public PorepWitness witness()
+    public PartitionWitness witness()
     {
         if (witness == null)
         {
@@ -69,7 +74,7 @@ public final class PorepCircuit implements Circuit
     @Override
     public void synthesize(final ConstraintSystem cs)
     {
-        final PorepWitness w = cs.needsWitness() ? witness() : PorepWitness.blank(shape);
+        final PartitionWitness w = cs.needsWitness() ? witness() : PartitionWitness.blank(shape);
         final AllocatedNum replicaId = AllocatedNum.alloc(cs, "replica_id", w.replicaId());
         replicaId.inputize(cs);
         final Boolean[] replicaBits = reverseBitNumbering(replicaId.toBitsLe(cs));
@@ -103,8 +108,8 @@ public final class PorepCircuit implements Circuit
         {
             InclusionGadget.enforce(cs, dataLeaf, c.dataPath(), commD);
         }
-        final AllocatedNum[][] columns = new AllocatedNum[PorepWitness.PARENTS][];
-        for (int p = 0; p < PorepWitness.PARENTS; p++)
+        final AllocatedNum[][] columns = new AllocatedNum[ChallengeWitness.PARENTS][];
+        for (int p = 0; p < ChallengeWitness.PARENTS; p++)
         {
             try (Namespace ignored = cs.namespace(p < SdrLabel.BASE_DEGREE ? "drg_parent" : "exp_parent"))
             {
@@ -148,7 +153,7 @@ public final class PorepCircuit implements Circuit
     private static AllocatedNum label(final ConstraintSystem cs, final AllocatedNum[][] columns, final int layer,
         final Boolean[] replicaBits, final Boolean[] nodeBits)
     {
-        final int count = layer == 1 ? SdrLabel.BASE_DEGREE : PorepWitness.PARENTS;
+        final int count = layer == 1 ? SdrLabel.BASE_DEGREE : ChallengeWitness.PARENTS;
         final Boolean[][] parents = new Boolean[count][];
         for (int p = 0; p < count; p++)
         {

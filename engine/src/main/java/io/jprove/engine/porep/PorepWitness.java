@@ -15,31 +15,23 @@ import io.jprove.engine.gadgets.merkle.SparseMerkleTree;
 import io.jprove.field.Fr;
 
 /**
- * A random, satisfying witness of one PoRep partition, built without a sector: random replica id, challenges and
- * parents; random labels for the parents' columns; the challenged nodes' labels computed from them ({@link
- * SdrLabel}); random data leaves; and the three trees as {@link SparseMerkleTree}s, so every path is built
- * bottom-up from its leaf and random siblings to roots that all paths share.
+ * Random, satisfying witnesses of a PoRep partition ({@link PartitionWitness}), built without a sector: random
+ * replica id, challenges and parents; random labels for the parents' columns; the challenged nodes' labels computed
+ * from them ({@link SdrLabel}); random data leaves; and the three trees as {@link SparseMerkleTree}s, so every path is
+ * built bottom-up from its leaf and random siblings to roots that all paths share.
  * <p>
  * Not Filecoin's graph: the parents are drawn at random among the nodes that are not challenged (the circuit takes
  * them as public inputs and does not derive them), and a node chosen twice has one column. Challenges are drawn from
  * [1, nodes), as Filecoin's are (node 0 is labelled without parents). Deterministic in the seed.
- *
- * @param shape       the partition's shape
- * @param replicaId   the replica id (Fr limbs, below 2^254)
- * @param commD       the data tree's root
- * @param commC       the column tree's root
- * @param commRLast   the replica tree's root
- * @param commR       Poseidon(comm_c, comm_r_last)
- * @param challenges  one per challenge
  */
-public record PorepWitness(SectorShape shape, long[] replicaId, long[] commD, long[] commC, long[] commRLast,
-    long[] commR, List<ChallengeWitness> challenges)
+public final class PorepWitness
 {
-    /** Parents per challenge: 6 DRG, then 8 expander. */
-    public static final int PARENTS = SdrLabel.BASE_DEGREE + SdrLabel.EXPANSION_DEGREE;
+    private PorepWitness()
+    {
+    }
 
     /** @return a random witness for {@code shape}, determined by {@code seed}. */
-    public static PorepWitness random(final SectorShape shape, final long seed)
+    public static PartitionWitness random(final SectorShape shape, final long seed)
     {
         final SplittableRandom rng = new SplittableRandom(seed);
         final int layers = shape.layers();
@@ -57,12 +49,11 @@ public record PorepWitness(SectorShape shape, long[] replicaId, long[] commD, lo
         final SparseMerkleTree replica = new SparseMerkleTree(shape.replicaTree(), () -> Fr.random(rng));
         final SparseMerkleTree columnTree = new SparseMerkleTree(shape.replicaTree(), () -> Fr.random(rng));
         final List<long[]> parentsOf = new ArrayList<>();
-        final List<long[]> labelsOf = new ArrayList<>();
         final List<long[]> leavesOf = new ArrayList<>();
         for (final long node : nodes)
         {
-            final long[] parents = new long[PARENTS];
-            for (int p = 0; p < PARENTS; p++)
+            final long[] parents = new long[ChallengeWitness.PARENTS];
+            for (int p = 0; p < ChallengeWitness.PARENTS; p++)
             {
                 long parent;
                 do
@@ -82,7 +73,6 @@ public record PorepWitness(SectorShape shape, long[] replicaId, long[] commD, lo
             replica.setLeaf(node, encoded);
             columnTree.setLeaf(node, columnHash.hash(labels));
             parentsOf.add(parents);
-            labelsOf.add(labels);
             leavesOf.add(dataLeaf);
         }
         final List<ChallengeWitness> challenges = new ArrayList<>();
@@ -90,69 +80,24 @@ public record PorepWitness(SectorShape shape, long[] replicaId, long[] commD, lo
         for (final long node : nodes)
         {
             final long[] parents = parentsOf.get(i);
-            final long[][] parentColumns = new long[PARENTS][];
-            final MerklePath[] parentPaths = new MerklePath[PARENTS];
-            for (int p = 0; p < PARENTS; p++)
+            final long[][] parentColumns = new long[ChallengeWitness.PARENTS][];
+            final MerklePath[] parentPaths = new MerklePath[ChallengeWitness.PARENTS];
+            for (int p = 0; p < ChallengeWitness.PARENTS; p++)
             {
                 parentColumns[p] = columns.get(parents[p]).clone();
                 parentPaths[p] = columnTree.path(parents[p]);
             }
             challenges.add(new ChallengeWitness(node, leavesOf.get(i), data.path(node), parents, parentColumns,
-                parentPaths, labelsOf.get(i), replica.path(node), columnTree.path(node)));
+                parentPaths, replica.path(node), columnTree.path(node)));
             i++;
         }
         final long[] commC = columnTree.root();
         final long[] commRLast = replica.root();
         final long[] commR = Poseidon.forArity(2).hash(concat(commC, commRLast));
-        return new PorepWitness(shape, replicaId, data.root(), commC, commRLast, commR, List.copyOf(challenges));
-    }
-
-    /** @return a witness of zeros with the shape's structure: what a circuit needs when no witness is computed. */
-    public static PorepWitness blank(final SectorShape shape)
-    {
-        final long[] zero = new long[Fr.LIMBS];
-        final List<ChallengeWitness> challenges = new ArrayList<>();
-        for (int c = 0; c < shape.challenges(); c++)
-        {
-            final long[][] columns = new long[PARENTS][shape.layers() * Fr.LIMBS];
-            final MerklePath[] paths = new MerklePath[PARENTS];
-            java.util.Arrays.fill(paths, MerklePath.blank(shape.replicaTree()));
-            challenges.add(new ChallengeWitness(0, zero, MerklePath.blank(shape.dataTree()), new long[PARENTS],
-                columns, paths, new long[shape.layers() * Fr.LIMBS], MerklePath.blank(shape.replicaTree()),
-                MerklePath.blank(shape.replicaTree())));
-        }
-        return new PorepWitness(shape, zero, zero, zero, zero, zero, List.copyOf(challenges));
-    }
-
-    /**
-     * The public inputs in rust-fil-proofs' {@code generate_public_inputs} order, without the constant ONE:
-     * replica id, comm_d, comm_r, then per challenge its node (data path), its 6 DRG and 8 expander parents (their
-     * column paths), its node (the challenge itself), its node (replica path), its node (column path).
-     *
-     * @return Fr limbs, 4 per input
-     */
-    public long[] publicInputs()
-    {
-        final int count = 3 + challenges.size() * (4 + PARENTS);
-        final long[] inputs = new long[count * Fr.LIMBS];
-        int at = 0;
-        for (final long[] v : new long[][] {replicaId, commD, commR})
-        {
-            System.arraycopy(v, 0, inputs, Fr.LIMBS * at++, Fr.LIMBS);
-        }
-        for (final ChallengeWitness c : challenges)
-        {
-            System.arraycopy(Fr.of(c.node()), 0, inputs, Fr.LIMBS * at++, Fr.LIMBS);
-            for (final long parent : c.parents())
-            {
-                System.arraycopy(Fr.of(parent), 0, inputs, Fr.LIMBS * at++, Fr.LIMBS);
-            }
-            for (int k = 0; k < 3; k++)
-            {
-                System.arraycopy(Fr.of(c.node()), 0, inputs, Fr.LIMBS * at++, Fr.LIMBS);
-            }
-        }
-        return inputs;
+        final byte[] randomSeed = new byte[32];
+        rng.nextBytes(randomSeed);
+        return new PartitionWitness(shape, replicaId, data.root(), commR, commRLast, commC, randomSeed, 0,
+            challenges);
     }
 
     /** The challenged node's labels, layer by layer, from its parents' columns. */
@@ -162,7 +107,7 @@ public record PorepWitness(SectorShape shape, long[] replicaId, long[] commD, lo
         final long[] labels = new long[layers * Fr.LIMBS];
         for (int layer = 1; layer <= layers; layer++)
         {
-            final int count = layer == 1 ? SdrLabel.BASE_DEGREE : PARENTS;
+            final int count = layer == 1 ? SdrLabel.BASE_DEGREE : ChallengeWitness.PARENTS;
             final byte[][] parentLabels = new byte[count][];
             for (int p = 0; p < count; p++)
             {

@@ -52,27 +52,55 @@ public record SectorShape(String name, long nodes, int layers, int challenges, T
     public static SectorShape of(final String name, final long sectorBytes, final int layers, final int challenges,
         final int subArity, final int topArity)
     {
-        final long nodes = sectorBytes / SdrLabel.NODE_BYTES;
-        return new SectorShape(name, nodes, layers, challenges,
-            TreeShape.forLeaves(TreeHasher.SHA256, nodes, 2, 0, 0),
-            TreeShape.forLeaves(TreeHasher.POSEIDON, nodes, 8, subArity, topArity));
+        return of(name, sectorBytes, layers, challenges, 8, subArity, topArity);
     }
 
     /**
-     * The presets: {@code tiny} (not a Filecoin size: 16 nodes, replica trees 8-2-0, 2 layers, one
-     * challenge — about 1.2 million constraints, most of them its two labels), then Filecoin's: 2 KiB (2 layers,
-     * 2 challenges, 8-0-0), 512 MiB
-     * (2 layers, 2 challenges, 8-0-0), 32 GiB (11 layers, 176 challenges over 10 partitions: 18 per partition,
-     * 8-8-0) and 64 GiB (the same, 8-8-2).
+     * A shape from the sector's parameters, with any base arity of the replica trees.
+     *
+     * @param sectorBytes the sector size in bytes (32 per node)
+     * @param baseArity   the base arity of the replica trees (8 for every Filecoin sector size)
+     * @param subArity    0, or the sub-tree arity of the replica trees
+     * @param topArity    0, or their top-tree arity
+     */
+    public static SectorShape of(final String name, final long sectorBytes, final int layers, final int challenges,
+        final int baseArity, final int subArity, final int topArity)
+    {
+        final long nodes = sectorBytes / SdrLabel.NODE_BYTES;
+        return new SectorShape(name, nodes, layers, challenges,
+            TreeShape.forLeaves(TreeHasher.SHA256, nodes, 2, 0, 0),
+            TreeShape.forLeaves(TreeHasher.POSEIDON, nodes, baseArity, subArity, topArity));
+    }
+
+    /**
+     * The shapes rust-fil-proofs' {@code stacked_circuit.rs} tests (and Filecoin's reference dumps) use: 2 layers, one
+     * challenge, {@code 8·(sub)·(top)} nodes with replica trees {@code base-sub-top}.
+     *
+     * @param name e.g. {@code porep_test_top_8_4_2}
+     */
+    public static SectorShape testShape(final String name, final int baseArity, final int subArity, final int topArity)
+    {
+        final long nodes = 8L * Math.max(1, subArity) * Math.max(1, topArity);
+        return of(name, nodes * SdrLabel.NODE_BYTES, 2, 1, baseArity, subArity, topArity);
+    }
+
+    /**
+     * The presets: {@code tiny} (not a Filecoin size: jprove's small test shape, 16 nodes, replica trees 8-2-0, 2
+     * layers, one challenge — about 1.25 million constraints, most of them its two labels), then every Filecoin sector
+     * size, as its registered seal proofs fix it ({@link RegisteredSealProof#shape()}; every API version and feature
+     * of a size has the same partition circuit): 2 KiB, 8 MiB and 512 MiB (2 layers, 2 challenges per partition,
+     * 8-0-0), 32 GiB (11 layers, 18 challenges per partition, 8-8-0) and 64 GiB (the same, 8-8-2).
      */
     public static Map<String, SectorShape> presets()
     {
         final Map<String, SectorShape> m = new LinkedHashMap<>();
         m.put("tiny", of("tiny", 16L * SdrLabel.NODE_BYTES, 2, 1, 2, 0));
-        m.put("2KiB", of("2KiB", 2L << 10, 2, 2, 0, 0));
-        m.put("512MiB", of("512MiB", 512L << 20, 2, 2, 0, 0));
-        m.put("32GiB", of("32GiB", 32L << 30, 11, 18, 8, 0));
-        m.put("64GiB", of("64GiB", 64L << 30, 11, 18, 8, 2));
+        for (final RegisteredSealProof p : new RegisteredSealProof[] {RegisteredSealProof.StackedDrg2KiBV1_1,
+            RegisteredSealProof.StackedDrg8MiBV1_1, RegisteredSealProof.StackedDrg512MiBV1_1,
+            RegisteredSealProof.StackedDrg32GiBV1_1, RegisteredSealProof.StackedDrg64GiBV1_1})
+        {
+            m.put(p.sizeName(), p.shape());
+        }
         return m;
     }
 

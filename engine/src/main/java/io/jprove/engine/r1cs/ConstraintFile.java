@@ -20,7 +20,7 @@ import java.nio.file.StandardOpenOption;
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
  *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  *  |             magic "JPRVR1CS" (8 bytes)                        |   0
- *  |        version (u32) = 1      |        reserved (u32) = 0     |   8
+ *  |        version (u32) = 2      |        reserved (u32) = 0     |   8
  *  |        numInputs (u64), ONE included                          |  16
  *  |        numAux (u64)                                           |  24
  *  |        numConstraints (u64)                                   |  32
@@ -39,7 +39,8 @@ import java.nio.file.StandardOpenOption;
 final class ConstraintFile
 {
     static final byte[] MAGIC = "JPRVR1CS".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 1;
+    /** 2: rows in canonical form (one entry per variable, sorted); version 1 files hold earlier circuits' rows. */
+    static final int VERSION = 2;
     static final int HEADER_BYTES = 72;
     private static final String[] NAMES = {"A", "B", "C"};
     private static final long WRITE_CHUNK_BYTES = 1L << 30;
@@ -129,7 +130,7 @@ final class ConstraintFile
         if (version != VERSION)
         {
             throw new MalformedFileException(file, "header", 8, "version " + version + ", only " + VERSION
-                + " is supported");
+                + " is supported (a cache of an earlier jprove: delete it to record the circuit again)");
         }
         final long numInputs = s.get(SparseMatrix.U64, 16);
         final long numAux = s.get(SparseMatrix.U64, 24);

@@ -9,9 +9,12 @@ import java.util.Arrays;
  * Montgomery limbs per coefficient, and a kind byte that marks coefficients ±1 so evaluation skips their
  * multiplication). Meant to be reused: {@link #clear()} keeps the arrays.
  * <p>
- * Terms with a zero coefficient are dropped when added, so every stored term counts towards the A/B densities.
- * Repeated variables are kept as separate terms (their sum is what is evaluated and recorded); a pair that cancels,
- * such as {@code x − x}, still marks {@code x} dense, as bellperson's prover does. Not thread-safe.
+ * Terms with a zero coefficient are dropped when added. Repeated variables are kept as separate terms while the
+ * combination is built (adding is then an append); what a constraint means is its canonical form
+ * ({@link #normalizeInto}): one term per variable with the summed coefficient, zero sums dropped, inputs before aux,
+ * each by index. That is bellpepper's merged combination as {@code TestConstraintSystem} hashes it and bellperson's
+ * prover marks densities: a pair that cancels, such as {@code x − x}, leaves no term for {@code x}. The recorded
+ * matrices, densities, fingerprints and dumps all use the canonical form. Not thread-safe.
  */
 public final class LinearCombination
 {
@@ -22,6 +25,12 @@ public final class LinearCombination
     /** Kind of any other coefficient. */
     static final byte KIND_OTHER = 2;
 
+    /** Bits of a sort key that hold a term's position (so combinations of up to 2^24 terms normalize). */
+    private static final int POSITION_BITS = 24;
+    private static final long POSITION_MASK = (1L << POSITION_BITS) - 1;
+    /** Canonical order of aux 0: after every input. */
+    private static final long AUX_ORDER = 1L << 31;
+
     static final long[] ONE = Fr.one();
     static final long[] MINUS_ONE = minusOne();
     /** Writes one: the value of {@link Variable#ONE}. */
@@ -31,6 +40,8 @@ public final class LinearCombination
     private long[] coefficients;
     private byte[] kinds;
     private int size;
+    /** Scratch of {@link #normalizeInto} when this is the destination: sort keys with term positions. */
+    private long[] sortKeys = new long[0];
 
     /** An empty combination. */
     public LinearCombination()
@@ -136,6 +147,80 @@ public final class LinearCombination
     byte[] kindArray()
     {
         return kinds;
+    }
+
+    /**
+     * Writes the canonical form of this combination into {@code out} (cleared first): one term per variable with the
+     * sum of its coefficients, terms whose sum is zero dropped, inputs first (ONE, then by input index), then aux by
+     * index. Neither combination may be the other.
+     *
+     * @return out.
+     */
+    public LinearCombination normalizeInto(final LinearCombination out)
+    {
+        out.clear();
+        final int n = size;
+        if (n > POSITION_MASK)
+        {
+            throw new SynthesisException("a linear combination of " + n + " terms is too long to normalize");
+        }
+        if (isCanonical())
+        {
+            return out.addAll(this);
+        }
+        if (out.sortKeys.length < n)
+        {
+            out.sortKeys = new long[Math.max(n, out.sortKeys.length * 2)];
+        }
+        final long[] keys = out.sortKeys;
+        for (int i = 0; i < n; i++)
+        {
+            keys[i] = order(variables[i]) << POSITION_BITS | i;
+        }
+        Arrays.sort(keys, 0, n);
+        out.ensure(n);
+        int i = 0;
+        while (i < n)
+        {
+            final long group = keys[i] >>> POSITION_BITS;
+            final int first = (int)(keys[i] & POSITION_MASK);
+            final int at = out.size;
+            System.arraycopy(coefficients, first * Fr.LIMBS, out.coefficients, at * Fr.LIMBS, Fr.LIMBS);
+            i++;
+            while (i < n && keys[i] >>> POSITION_BITS == group)
+            {
+                final int next = (int)(keys[i] & POSITION_MASK);
+                Fr.add(out.coefficients, at * Fr.LIMBS, out.coefficients, at * Fr.LIMBS, coefficients,
+                    next * Fr.LIMBS);
+                i++;
+            }
+            if (!Fr.isZero(out.coefficients, at * Fr.LIMBS))
+            {
+                out.variables[at] = variables[first];
+                out.kinds[at] = kindOf(out.coefficients, at * Fr.LIMBS);
+                out.size++;
+            }
+        }
+        return out;
+    }
+
+    /** @return whether the terms are already canonical: variables strictly increasing in canonical order. */
+    boolean isCanonical()
+    {
+        for (int i = 1; i < size; i++)
+        {
+            if (order(variables[i - 1]) >= order(variables[i]))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Canonical order of a variable handle: inputs by index, then aux by index. */
+    static long order(final int variable)
+    {
+        return variable < 0 ? -1L - variable : AUX_ORDER + variable;
     }
 
     /** @return {@link #KIND_ONE}, {@link #KIND_MINUS_ONE} or {@link #KIND_OTHER}. */

@@ -11,7 +11,8 @@ import java.lang.foreign.MemorySegment;
  *   <li>after the circuit, one row {@code input_i × 0 = 0} per public input (ONE included): a = input_i, b = c = 0;
  *   </li>
  *   <li>A density over aux only (every input is in the A query because of those rows); B density over inputs and
- *   aux; no C density. A variable is dense when it is a term of some A (resp. B) linear combination.</li>
+ *   aux; no C density. A variable is dense when its summed coefficient in some A (resp. B) linear combination is
+ *   not zero (bellperson's {@code eval_with_trackers} over merged combinations).</li>
  * </ul>
  * The hot path allocates nothing: values are read from and written to off-heap memory through scratch limbs.
  */
@@ -29,6 +30,7 @@ public final class ProvingAssignment extends BaseConstraintSystem
     private final DensityBitmap bAuxDensity = new DensityBitmap();
     private final long[] acc = new long[Fr.LIMBS];
     private final long[] term = new long[Fr.LIMBS];
+    private final LinearCombination canonical = new LinearCombination(64);
 
     private ProvingAssignment(final ConstraintCounts hint)
     {
@@ -149,7 +151,7 @@ public final class ProvingAssignment extends BaseConstraintSystem
         return true;
     }
 
-    /** acc = Σ coefficient·value over the terms of {@code lc}, marking each term's variable in the densities. */
+    /** acc = Σ coefficient·value over the terms of {@code lc}, marking the variables of its canonical form dense. */
     private void evaluate(final LinearCombination lc, final DensityBitmap inputDensity,
         final DensityBitmap auxDensity)
     {
@@ -165,19 +167,7 @@ public final class ProvingAssignment extends BaseConstraintSystem
         final long[] coefficients = lc.coefficientLimbs();
         for (int i = 0; i < n; i++)
         {
-            final int v = vars[i];
-            witness.read(v, t, 0);
-            if (v < 0)
-            {
-                if (inputDensity != null)
-                {
-                    inputDensity.set(-1 - v);
-                }
-            }
-            else if (auxDensity != null)
-            {
-                auxDensity.set(v);
-            }
+            witness.read(vars[i], t, 0);
             switch (kinds[i])
             {
                 case LinearCombination.KIND_ONE -> Fr.add(sum, 0, sum, 0, t, 0);
@@ -187,6 +177,28 @@ public final class ProvingAssignment extends BaseConstraintSystem
                     Fr.mul(t, 0, t, 0, coefficients, i * Fr.LIMBS);
                     Fr.add(sum, 0, sum, 0, t, 0);
                 }
+            }
+        }
+        if (auxDensity != null)
+        {
+            mark(lc.isCanonical() ? lc : lc.normalizeInto(canonical), inputDensity, auxDensity);
+        }
+    }
+
+    private static void mark(final LinearCombination lc, final DensityBitmap inputDensity,
+        final DensityBitmap auxDensity)
+    {
+        final int[] vars = lc.variableArray();
+        for (int i = 0, n = lc.size(); i < n; i++)
+        {
+            final int v = vars[i];
+            if (v >= 0)
+            {
+                auxDensity.set(v);
+            }
+            else if (inputDensity != null)
+            {
+                inputDensity.set(-1 - v);
             }
         }
     }

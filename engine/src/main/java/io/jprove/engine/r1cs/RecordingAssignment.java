@@ -2,8 +2,9 @@ package io.jprove.engine.r1cs;
 
 /**
  * Recording mode: records the matrices A, B, C of a circuit ({@link ConstraintMatrices}, CSR), without computing a
- * witness. Done once per circuit shape; the matrices are then saved, reloaded and used with
- * {@link WitnessAssignment} for every proof of that shape.
+ * witness; each row is the canonical form of its combination ({@link LinearCombination#normalizeInto}). Done once
+ * per circuit shape; the matrices are then saved, reloaded and used with {@link WitnessAssignment} for every proof of
+ * that shape.
  */
 public final class RecordingAssignment extends BaseConstraintSystem
 {
@@ -11,6 +12,7 @@ public final class RecordingAssignment extends BaseConstraintSystem
     private final SparseMatrix.Builder a = new SparseMatrix.Builder();
     private final SparseMatrix.Builder b = new SparseMatrix.Builder();
     private final SparseMatrix.Builder c = new SparseMatrix.Builder();
+    private final LinearCombination canonical = new LinearCombination(64);
 
     private RecordingAssignment()
     {
@@ -64,9 +66,9 @@ public final class RecordingAssignment extends BaseConstraintSystem
         checkVariables(la);
         checkVariables(lb);
         checkVariables(lc);
-        a.appendRow(la, table);
-        b.appendRow(lb, table);
-        c.appendRow(lc, table);
+        a.appendRow(la.normalizeInto(canonical), table);
+        b.appendRow(lb.normalizeInto(canonical), table);
+        c.appendRow(lc.normalizeInto(canonical), table);
         numConstraints++;
     }
 

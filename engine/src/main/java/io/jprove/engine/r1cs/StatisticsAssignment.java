@@ -3,7 +3,8 @@ package io.jprove.engine.r1cs;
 import io.jprove.field.Fr;
 
 /**
- * Statistics mode: counts, A/B densities (as {@link ProvingAssignment} marks them: A over aux, B over inputs and aux)
+ * Statistics mode: counts, A/B densities (as {@link ProvingAssignment} marks them: A over aux, B over inputs and aux,
+ * a variable counting where its summed coefficient in a combination is not zero)
  * and, optionally, how many aux values are 0 or 1. Stores no witness and no evaluation: the combinations are read
  * for their variables only, each value is computed into scratch limbs and classified. Slower than {@link
  * CountingAssignment}, which stays the plain counter; much lighter than proving mode.
@@ -16,6 +17,7 @@ public final class StatisticsAssignment extends BaseConstraintSystem
     private final DensityBitmap bInput = new DensityBitmap();
     private final DensityBitmap bAux = new DensityBitmap();
     private long booleanAux;
+    private final LinearCombination canonical = new LinearCombination(64);
 
     private StatisticsAssignment(final boolean witness)
     {
@@ -65,8 +67,8 @@ public final class StatisticsAssignment extends BaseConstraintSystem
     public void enforce(final String annotation, final LinearCombination a, final LinearCombination b,
         final LinearCombination c)
     {
-        mark(a, null, aAux);
-        mark(b, bInput, bAux);
+        mark(a.normalizeInto(canonical), null, aAux);
+        mark(b.normalizeInto(canonical), bInput, bAux);
         numConstraints++;
     }
 

@@ -16,7 +16,13 @@
  *   <tr><td>{@link io.jprove.engine.r1cs.WitnessAssignment}</td><td>witness only</td>
  *       <td>then {@link io.jprove.engine.r1cs.ConstraintMatrices#evaluate} (parallel SpMV) gives a, b, c</td></tr>
  *   <tr><td>{@link io.jprove.engine.r1cs.CountingAssignment}</td><td>counts</td><td>sizing</td></tr>
+ *   <tr><td>{@link io.jprove.engine.r1cs.FingerprintAssignment}</td><td>nnz, densities,
+ *       {@code TestConstraintSystem::hash()}</td><td>identity with Filecoin's R1CS; {@link
+ *       io.jprove.engine.r1cs.R1csDump} writes and compares the rows</td></tr>
  * </table>
+ * A constraint means the canonical form of its combinations ({@link
+ * io.jprove.engine.r1cs.LinearCombination#normalizeInto}: terms merged, zero sums dropped, inputs first), as bellpepper
+ * hashes it and bellperson's prover marks densities; the recorded matrices hold exactly that.
  * Off-heap vectors use the FrVector layout: 32 bytes per element, Montgomery form, four little-endian limbs.
  */
 package io.jprove.engine.r1cs;

@@ -9,6 +9,8 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 import io.jprove.engine.r1cs.ConstraintSystem;
+import io.jprove.engine.r1cs.FingerprintAssignment;
+import io.jprove.engine.r1cs.R1csFingerprint;
 
 /**
  * Boolean gadgets over every mix of kinds (constant 0/1, allocated, negated) and every value: the result's value, a
@@ -61,6 +63,35 @@ class BooleanTest
                 }
             }
         }
+    }
+
+    /**
+     * bellpepper computes {@code ¬a ⊕ b} as {@code ¬(b ⊕ a)}: the allocated bit's variable is the doubled operand
+     * ({@code (b + b)·a = b + a − c}), the same rows as {@code b ⊕ ¬a}, not {@code a ⊕ ¬b}'s.
+     */
+    @Test
+    void shouldDoubleTheNonNegatedOperandOfAMixedXor()
+    {
+        final R1csFingerprint notAXorB = FingerprintAssignment.measure(cs ->
+        {
+            final Boolean a = Boolean.alloc(cs, "a", false);
+            final Boolean b = Boolean.alloc(cs, "b", false);
+            Boolean.xor(cs, a.not(), b);
+        });
+        final R1csFingerprint bXorNotA = FingerprintAssignment.measure(cs ->
+        {
+            final Boolean a = Boolean.alloc(cs, "a", false);
+            final Boolean b = Boolean.alloc(cs, "b", false);
+            Boolean.xor(cs, b, a.not());
+        });
+        final R1csFingerprint aXorNotB = FingerprintAssignment.measure(cs ->
+        {
+            final Boolean a = Boolean.alloc(cs, "a", false);
+            final Boolean b = Boolean.alloc(cs, "b", false);
+            Boolean.xor(cs, a, b.not());
+        });
+        assertEquals(bXorNotA, notAXorB);
+        assertEquals(false, aXorNotB.hash().equals(notAXorB.hash()));
     }
 
     @Test

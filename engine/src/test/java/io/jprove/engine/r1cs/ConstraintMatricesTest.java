@@ -117,7 +117,7 @@ class ConstraintMatricesTest
         expect(truncate(good, good.length - 1), "header at byte offset 16", "truncated");
         expect(truncate(good, 40), "header at byte offset 40", "needs 72");
         expect(patch(good, 0, (byte)'X'), "header at byte offset 0", "magic");
-        expect(patch(good, 8, (byte)2), "header at byte offset 8", "version 2");
+        expect(patch(good, 8, (byte)3), "header at byte offset 8", "version 3");
         expect(patchLong(good, 16, 0), "header at byte offset 16", "at least ONE");
         expect(patchLong(good, coefficientsAt + 88, -1L), "coefficients at byte offset " + (coefficientsAt + 64),
             "not below r");

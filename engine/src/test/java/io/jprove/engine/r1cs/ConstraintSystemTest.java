@@ -46,13 +46,13 @@ class ConstraintSystemTest
         try (ConstraintMatrices m = RecordingAssignment.record(new CubicCircuit(3, 35)))
         {
             assertEquals(new ConstraintCounts(2, 3, 3), m.counts());
-            // columns: ONE = 0, out = 1, x = 2, x^2 = 3, x^3 = 4; row 2 of A is x^3 + x + 5·ONE
+            // columns: ONE = 0, out = 1, x = 2, x^2 = 3, x^3 = 4; row 2 of A, x^3 + x + 5·ONE, in canonical order
             assertEquals(3, m.a().rowStart(3) - m.a().rowStart(2));
-            assertEquals(4, m.a().column(m.a().rowStart(2)));
+            assertEquals(0, m.a().column(m.a().rowStart(2)));
             assertEquals(2, m.a().column(m.a().rowStart(2) + 1));
-            assertEquals(0, m.a().column(m.a().rowStart(2) + 2));
+            assertEquals(4, m.a().column(m.a().rowStart(2) + 2));
             final long[] five = new long[Fr.LIMBS];
-            m.coefficient(m.a().coefficientId(m.a().rowStart(2) + 2), five, 0);
+            m.coefficient(m.a().coefficientId(m.a().rowStart(2)), five, 0);
             assertEquals(BigInteger.valueOf(5), Fr.toBigInteger(five));
             assertEquals(1, m.c().column(m.c().rowStart(2)));
             assertEquals(bits(3, 0, 1, 2), m.aAuxDensity());

@@ -3,10 +3,11 @@ package io.jprove.engine.gadgets.hash;
 import io.jprove.field.Fr;
 
 /**
- * Neptune's Poseidon permutation and MerkleTree-mode hash over BLS12-381 Fr, computed plainly: every round adds its
- * t round constants, applies x⁵ (to every element in a full round, to element 0 in a partial round) and multiplies
- * by the MDS matrix. Neptune's optimised schedule (pre-computed constants, sparse matrices) gives the same output;
- * natively the plain one is simpler to check.
+ * Neptune's Poseidon hash (MerkleTree mode) over BLS12-381 Fr, computed as neptune's default
+ * {@code hash_optimized_static} computes it: the compressed round constants, the pre-sparse matrix and the sparse
+ * matrices of the partial rounds ({@link PoseidonParameters}). Its intermediate values are exactly those of neptune's
+ * legacy circuit, the one Filecoin's parameters were made from, so {@link #circuitWitness} gives that circuit's aux
+ * values natively, in the order the circuit allocates them.
  * <p>
  * An instance holds scratch space, so it allocates nothing per hash and is not thread-safe: use one per thread.
  */
@@ -14,20 +15,23 @@ public final class Poseidon
 {
     private final PoseidonParameters parameters;
     private final int width;
-    private final long[] roundConstants;
-    private final long[] mds;
+    private final int half;
+    private final int partialRounds;
     private final long[] domainTag;
     private final long[] state;
     private final long[] mixed;
+    private final long[] constant = new long[Fr.LIMBS];
     private final long[] tmp = new long[Fr.LIMBS];
+    private final long[] x2 = new long[Fr.LIMBS];
+    private final long[] x4 = new long[Fr.LIMBS];
 
     /** Creates a hasher for one parameter set. */
     public Poseidon(final PoseidonParameters parameters)
     {
         this.parameters = parameters;
         this.width = parameters.width();
-        this.roundConstants = parameters.roundConstants();
-        this.mds = parameters.mds();
+        this.half = PoseidonParameters.FULL_ROUNDS / 2;
+        this.partialRounds = parameters.partialRounds();
         this.domainTag = parameters.domainTag();
         this.state = new long[width * Fr.LIMBS];
         this.mixed = new long[width * Fr.LIMBS];
@@ -51,9 +55,8 @@ public final class Poseidon
      */
     public void hash(final long[] out, final int oo, final long[] preimage, final int po)
     {
-        System.arraycopy(domainTag, 0, state, 0, Fr.LIMBS);
-        System.arraycopy(preimage, po, state, Fr.LIMBS, (width - 1) * Fr.LIMBS);
-        permute(state);
+        load(preimage, po);
+        permute(null, 0);
         System.arraycopy(state, Fr.LIMBS, out, oo, Fr.LIMBS);
     }
 
@@ -70,47 +73,167 @@ public final class Poseidon
         return out;
     }
 
-    /** Applies the permutation in place to {@code t} elements at offset 0 of {@code s}. */
-    public void permute(final long[] s)
+    /**
+     * @return how many aux variables neptune's legacy circuit allocates after the preimage, one per constraint:
+     *         {@code 3·arity + 4·(7t + R_P) + 1}.
+     */
+    public int circuitWitnessCount()
     {
-        final int half = PoseidonParameters.FULL_ROUNDS / 2;
-        final int rounds = parameters.rounds();
-        for (int round = 0; round < rounds; round++)
+        return 3 * (width - 1) + 4 * (7 * width + partialRounds) + 1;
+    }
+
+    /**
+     * Writes the values neptune's legacy circuit allocates for this preimage, in its allocation order
+     * ({@link #circuitWitnessCount()} elements from {@code oo}): per S-box the allocated input (not in the first
+     * round, whose inputs are the preimage), its square, fourth power and fifth power plus the next constant; last,
+     * the digest.
+     */
+    public void circuitWitness(final long[] preimage, final int po, final long[] out, final int oo)
+    {
+        load(preimage, po);
+        final int end = permute(out, oo);
+        System.arraycopy(state, Fr.LIMBS, out, end, Fr.LIMBS);
+    }
+
+    private void load(final long[] preimage, final int po)
+    {
+        System.arraycopy(domainTag, 0, state, 0, Fr.LIMBS);
+        System.arraycopy(preimage, po, state, Fr.LIMBS, (width - 1) * Fr.LIMBS);
+    }
+
+    /**
+     * The optimised permutation in place on {@link #state}.
+     *
+     * @param witness null, or where the legacy circuit's values go from {@code wo}
+     * @return the offset after the last value written
+     */
+    private int permute(final long[] witness, final int wo)
+    {
+        int at = wo;
+        int c = 0;
+        for (int i = 0; i < width; i++)
         {
-            final boolean full = round < half || round >= rounds - half;
+            parameters.compressedRoundConstant(c++, constant, 0);
+            Fr.add(state, i * Fr.LIMBS, state, i * Fr.LIMBS, constant, 0);
+        }
+        int round = 0;
+        for (int r = 0; r < half; r++)
+        {
             for (int i = 0; i < width; i++)
             {
-                final int at = i * Fr.LIMBS;
-                Fr.add(s, at, s, at, roundConstants, (round * width + i) * Fr.LIMBS);
-                if (full || i == 0)
-                {
-                    quintic(s, at);
-                }
+                parameters.compressedRoundConstant(c + i, constant, 0);
+                // in the circuit the first round's inputs are the preimage (and the tag, a constant)
+                final boolean emit = witness != null && (r > 0 || i > 0);
+                at = sbox(i, constant, emit ? witness : null, at, r > 0);
             }
-            mix(s);
+            c += width;
+            mix(round++);
         }
+        for (int p = 0; p < partialRounds; p++)
+        {
+            parameters.compressedRoundConstant(c++, constant, 0);
+            at = sbox(0, constant, witness, at, true);
+            mix(round++);
+        }
+        for (int r = 1; r < half; r++)
+        {
+            for (int i = 0; i < width; i++)
+            {
+                parameters.compressedRoundConstant(c + i, constant, 0);
+                at = sbox(i, constant, witness, at, true);
+            }
+            c += width;
+            mix(round++);
+        }
+        for (int i = 0; i < width; i++)
+        {
+            at = sbox(i, null, witness, at, true);
+        }
+        mix(round);
+        if (c != parameters.compressedRoundConstantCount())
+        {
+            throw new IllegalStateException("used " + c + " compressed round constants of "
+                + parameters.compressedRoundConstantCount());
+        }
+        return at;
     }
 
-    private void quintic(final long[] s, final int at)
+    /** Element i ← x⁵ + post (no addition when post is null), emitting [x,] x², x⁴, x⁵ + post when asked. */
+    private int sbox(final int i, final long[] post, final long[] witness, final int wo, final boolean emitInput)
     {
-        Fr.square(tmp, 0, s, at);
-        Fr.square(tmp, 0, tmp, 0);
-        Fr.mul(s, at, s, at, tmp, 0);
+        final int at = i * Fr.LIMBS;
+        Fr.square(x2, 0, state, at);
+        Fr.square(x4, 0, x2, 0);
+        int w = wo;
+        if (witness != null && emitInput)
+        {
+            System.arraycopy(state, at, witness, w, Fr.LIMBS);
+            w += Fr.LIMBS;
+        }
+        Fr.mul(state, at, state, at, x4, 0);
+        if (post != null)
+        {
+            Fr.add(state, at, state, at, post, 0);
+        }
+        if (witness != null)
+        {
+            System.arraycopy(x2, 0, witness, w, Fr.LIMBS);
+            System.arraycopy(x4, 0, witness, w + Fr.LIMBS, Fr.LIMBS);
+            System.arraycopy(state, at, witness, w + 2 * Fr.LIMBS, Fr.LIMBS);
+            w += 3 * Fr.LIMBS;
+        }
+        return w;
     }
 
-    /** {@code s ← s·M} (M is symmetric, so row or column vector convention agree). */
-    private void mix(final long[] s)
+    /**
+     * The linear layer of a round: the pre-sparse matrix at the last round of the first half, the round's sparse
+     * matrix in the partial rounds, the MDS matrix elsewhere; {@code out[j] = Σ_i M[i][j]·s[i]}.
+     */
+    private void mix(final int round)
     {
+        if (round >= half && round < half + partialRounds)
+        {
+            sparse(round - half);
+            return;
+        }
+        final boolean pre = round == half - 1;
         java.util.Arrays.fill(mixed, 0L);
         for (int j = 0; j < width; j++)
         {
             final int outAt = j * Fr.LIMBS;
             for (int i = 0; i < width; i++)
             {
-                Fr.mul(tmp, 0, s, i * Fr.LIMBS, mds, (i * width + j) * Fr.LIMBS);
+                if (pre)
+                {
+                    parameters.preSparseEntry(i, j, constant, 0);
+                }
+                else
+                {
+                    parameters.mdsEntry(i, j, constant, 0);
+                }
+                Fr.mul(tmp, 0, state, i * Fr.LIMBS, constant, 0);
                 Fr.add(mixed, outAt, mixed, outAt, tmp, 0);
             }
         }
-        System.arraycopy(mixed, 0, s, 0, width * Fr.LIMBS);
+        System.arraycopy(mixed, 0, state, 0, width * Fr.LIMBS);
+    }
+
+    /** out[0] = Σ_i ŵ[i]·s[i]; out[j] = s[j] + v[j − 1]·s[0]. */
+    private void sparse(final int r)
+    {
+        java.util.Arrays.fill(mixed, 0, Fr.LIMBS, 0L);
+        for (int i = 0; i < width; i++)
+        {
+            parameters.sparseWHat(r, i, constant, 0);
+            Fr.mul(tmp, 0, state, i * Fr.LIMBS, constant, 0);
+            Fr.add(mixed, 0, mixed, 0, tmp, 0);
+        }
+        for (int j = 1; j < width; j++)
+        {
+            parameters.sparseVRest(r, j, constant, 0);
+            Fr.mul(tmp, 0, state, 0, constant, 0);
+            Fr.add(state, j * Fr.LIMBS, state, j * Fr.LIMBS, tmp, 0);
+        }
+        System.arraycopy(mixed, 0, state, 0, Fr.LIMBS);
     }
 }

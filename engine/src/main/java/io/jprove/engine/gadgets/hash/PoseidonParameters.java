@@ -14,6 +14,12 @@ import io.jprove.field.Fr;
  * <p>
  * Elements are Fr limbs in Montgomery form, back to back: {@link #roundConstants()} is round-major
  * ({@code (round·t + i)·4}), {@link #mds()} row-major ({@code (i·t + j)·4}). Instances are immutable and cached.
+ * <p>
+ * With them, what neptune's {@code PoseidonConstants::new()} derives ({@link PoseidonPreprocessing}): the compressed
+ * round constants ({@code R_F·t + R_P}: t before the first round, then t after each full round but the last and one
+ * after each partial round), the pre-sparse matrix (the linear layer of the last round of the first half) and one
+ * sparse matrix per partial round, given as its first column ŵ (t entries) and the rest of its first row v (t − 1);
+ * elsewhere 1 on the diagonal.
  */
 public final class PoseidonParameters
 {
@@ -28,6 +34,10 @@ public final class PoseidonParameters
     private final long[] roundConstants;
     private final long[] mds;
     private final long[] domainTag;
+    private final long[] compressedRoundConstants;
+    private final long[] preSparseMatrix;
+    private final long[] sparseWHat;
+    private final long[] sparseVRest;
 
     private PoseidonParameters(final int arity, final int partialRounds)
     {
@@ -42,15 +52,56 @@ public final class PoseidonParameters
             Fr.FIELD.fromBigInteger(grain.nextBelow(Fr.MODULUS, 255), roundConstants, i * Fr.LIMBS);
         }
         this.mds = new long[width * width * Fr.LIMBS];
+        final BigInteger[][] m = new BigInteger[width][width];
         for (int i = 0; i < width; i++)
         {
             for (int j = 0; j < width; j++)
             {
-                final BigInteger entry = BigInteger.valueOf(i + j + width).modInverse(Fr.MODULUS);
-                Fr.FIELD.fromBigInteger(entry, mds, (i * width + j) * Fr.LIMBS);
+                m[i][j] = BigInteger.valueOf(i + j + width).modInverse(Fr.MODULUS);
+                Fr.FIELD.fromBigInteger(m[i][j], mds, (i * width + j) * Fr.LIMBS);
             }
         }
         this.domainTag = Fr.of((1L << arity) - 1);
+        final BigInteger[] constants = new BigInteger[count];
+        for (int i = 0; i < count; i++)
+        {
+            constants[i] = Fr.toBigInteger(roundConstants, i * Fr.LIMBS);
+        }
+        final PoseidonPreprocessing pre = new PoseidonPreprocessing(m);
+        this.compressedRoundConstants = limbs(pre.compressRoundConstants(constants, FULL_ROUNDS, partialRounds));
+        final BigInteger[][][] factors = pre.factorToSparseMatrices(partialRounds);
+        this.preSparseMatrix = new long[width * width * Fr.LIMBS];
+        for (int i = 0; i < width; i++)
+        {
+            for (int j = 0; j < width; j++)
+            {
+                Fr.FIELD.fromBigInteger(factors[0][i][j], preSparseMatrix, (i * width + j) * Fr.LIMBS);
+            }
+        }
+        this.sparseWHat = new long[partialRounds * width * Fr.LIMBS];
+        this.sparseVRest = new long[partialRounds * (width - 1) * Fr.LIMBS];
+        for (int r = 0; r < partialRounds; r++)
+        {
+            final BigInteger[][] sparse = factors[r + 1];
+            for (int i = 0; i < width; i++)
+            {
+                Fr.FIELD.fromBigInteger(sparse[i][0], sparseWHat, (r * width + i) * Fr.LIMBS);
+            }
+            for (int j = 1; j < width; j++)
+            {
+                Fr.FIELD.fromBigInteger(sparse[0][j], sparseVRest, (r * (width - 1) + j - 1) * Fr.LIMBS);
+            }
+        }
+    }
+
+    private static long[] limbs(final BigInteger[] values)
+    {
+        final long[] out = new long[values.length * Fr.LIMBS];
+        for (int i = 0; i < values.length; i++)
+        {
+            Fr.FIELD.fromBigInteger(values[i], out, i * Fr.LIMBS);
+        }
+        return out;
     }
 
     /**
@@ -117,6 +168,36 @@ public final class PoseidonParameters
     public void roundConstant(final int index, final long[] r, final int ro)
     {
         System.arraycopy(roundConstants, index * Fr.LIMBS, r, ro, Fr.LIMBS);
+    }
+
+    /** @return R_F·t + R_P, the number of compressed round constants. */
+    public int compressedRoundConstantCount()
+    {
+        return compressedRoundConstants.length / Fr.LIMBS;
+    }
+
+    /** Copies compressed round constant {@code index} into {@code r}. */
+    public void compressedRoundConstant(final int index, final long[] r, final int ro)
+    {
+        System.arraycopy(compressedRoundConstants, index * Fr.LIMBS, r, ro, Fr.LIMBS);
+    }
+
+    /** Copies entry {@code (row, column)} of the pre-sparse matrix into {@code r}. */
+    public void preSparseEntry(final int row, final int column, final long[] r, final int ro)
+    {
+        System.arraycopy(preSparseMatrix, (row * width + column) * Fr.LIMBS, r, ro, Fr.LIMBS);
+    }
+
+    /** Copies ŵ[i] (column 0, row i) of partial round {@code round}'s sparse matrix into {@code r}. */
+    public void sparseWHat(final int round, final int i, final long[] r, final int ro)
+    {
+        System.arraycopy(sparseWHat, (round * width + i) * Fr.LIMBS, r, ro, Fr.LIMBS);
+    }
+
+    /** Copies v[j − 1] (row 0, column j ≥ 1) of partial round {@code round}'s sparse matrix into {@code r}. */
+    public void sparseVRest(final int round, final int j, final long[] r, final int ro)
+    {
+        System.arraycopy(sparseVRest, (round * (width - 1) + j - 1) * Fr.LIMBS, r, ro, Fr.LIMBS);
     }
 
     /** Copies MDS entry {@code (row, column)} into {@code r}. */

@@ -31,6 +31,30 @@ public final class InclusionGadget
     public static void enforce(final ConstraintSystem cs, final AllocatedNum leaf, final MerklePath path,
         final AllocatedNum root)
     {
+        AllocatedNum.enforceEqual(cs, computeRoot(cs, leaf, path), root);
+    }
+
+    /**
+     * storage-proofs' {@code PoRCircuit} on its own, with values for the leaf and the root: the leaf allocated, the
+     * path, the index packed into an input, the root allocated and enforced equal to the computed one, and made a
+     * public input unless {@code privateRoot}.
+     */
+    public static void enforceAllocating(final ConstraintSystem cs, final long[] leaf, final MerklePath path,
+        final long[] root, final boolean privateRoot)
+    {
+        final AllocatedNum leafNum = AllocatedNum.alloc(cs, "value", leaf);
+        final AllocatedNum computed = computeRoot(cs, leafNum, path);
+        final AllocatedNum rootNum = AllocatedNum.alloc(cs, "root_value", root);
+        AllocatedNum.enforceEqual(cs, computed, rootNum);
+        if (!privateRoot)
+        {
+            rootNum.inputize(cs);
+        }
+    }
+
+    /** The levels, base to top, then the index bits packed into public inputs. @return the computed root. */
+    private static AllocatedNum computeRoot(final ConstraintSystem cs, final AllocatedNum leaf, final MerklePath path)
+    {
         final TreeShape shape = path.shape();
         final int[] arities = shape.levelArities();
         final Boolean[] pathBits = new Boolean[shape.indexBits()];
@@ -57,6 +81,6 @@ public final class InclusionGadget
             current = shape.hasher().hash(cs, children);
         }
         BitPacking.packIntoInputs(cs, pathBits);
-        AllocatedNum.enforceEqual(cs, current, root);
+        return current;
     }
 }
