@@ -24,7 +24,7 @@ import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.Zkey;
 import io.jprove.engine.formats.circom.ZkeyWitnessMap;
 import io.jprove.engine.groth16.Groth16Prover;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.StepTimes;
 
 import picocli.CommandLine.Command;

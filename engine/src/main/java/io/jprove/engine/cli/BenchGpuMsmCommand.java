@@ -41,8 +41,9 @@ final class BenchGpuMsmCommand implements Callable<Integer>
         description = "log2 of the number of points, 1 to 27; several separated by commas.")
     private List<Integer> logSizes;
 
-    @Option(names = "--device", description = "cuda, cuda:N or cpu (default: cuda when a driver loads).")
-    private String device = GpuBench.defaultDevice();
+    @Option(names = "--device", description = "cuda, cuda:N, jvm (the kernels as Java methods) or auto (default: "
+        + "the first GPU when the host has one, else jvm).")
+    private String device = io.jprove.kernels.DeviceName.AUTO;
 
     @Option(names = "--window", description = "Force the window width c (1 to 24) instead of the chooser's.")
     private int window;

@@ -18,7 +18,7 @@ import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.StepTimes;
-import io.jprove.engine.pipeline.TimelineListener;
+import io.jprove.engine.backend.TimelineListener;
 
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;

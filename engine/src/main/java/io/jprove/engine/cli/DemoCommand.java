@@ -12,7 +12,7 @@ import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;

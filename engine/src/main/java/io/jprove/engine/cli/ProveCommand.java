@@ -22,7 +22,7 @@ import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
-import io.jprove.engine.pipeline.TimelineListener;
+import io.jprove.engine.backend.TimelineListener;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineClock;
 

@@ -21,7 +21,7 @@ import io.jprove.engine.backend.DeviceSelection;
  * http-listen        = 127.0.0.1:7421     GET /status and /metrics; "off" for none
  * token-file         =                    a file holding the bearer token; required when a listener is not loopback
  * data-dir           = .jprove/daemon     the journal and the witness spool
- * device             = auto               cpu, cuda (every GPU), cuda:N; auto: the GPUs when present, else cpu
+ * device             = auto               cpu, jvm, cuda (every GPU), cuda:N; auto: the GPUs, else cpu
  * workers            = (per device)       partitions proved at once: 2 per GPU, 1 on the CPU
  * threads            = (all processors)   threads of the CPU backend (and of checking a key's points)
  * queue-capacity     = 64                 unfinished jobs accepted; past it requests are answered "busy"
@@ -45,7 +45,7 @@ import io.jprove.engine.backend.DeviceSelection;
  * @param dataDir         where the journal and spool live.
  * @param workers         worker threads, each proving one partition at a time; 0: the default for the devices.
  * @param threads         threads of the CPU backend and of key checks.
- * @param device          where to prove, as {@code --device} takes it ("auto", "cpu", "cuda", "cuda:N").
+ * @param device          where to prove, as {@code --device} takes it ("auto", "cpu", "jvm", "cuda", "cuda:N").
  * @param queueCapacity   the most unfinished jobs.
  * @param maxRequestBytes the largest request accepted.
  * @param resultRetention how long finished jobs are kept.
@@ -204,7 +204,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final Endpoint httpListen = OFF.equals(http) ? null : s.get("http-listen", http, Endpoint::parse);
         final Path tokenFile = s.get("token-file", "", v -> v.isEmpty() ? null : Path.of(v));
         final Path dataDir = s.get("data-dir", ".jprove/daemon", Path::of);
-        final String device = device(values.getOrDefault("device", DeviceSelection.AUTO),
+        final String device = device(values.getOrDefault("device", io.jprove.kernels.DeviceName.AUTO),
             lineOf.getOrDefault("device", source));
         final int workers = values.containsKey("workers") ? s.get("workers", "", v -> positive(v, 256)) : 0;
         final int threads = s.get("threads", String.valueOf(Runtime.getRuntime().availableProcessors()),

@@ -3,7 +3,7 @@ package io.jprove.engine.daemon;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 

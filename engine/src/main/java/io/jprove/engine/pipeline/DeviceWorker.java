@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 
+import io.jprove.engine.backend.OffHeapBufferPool;
+import io.jprove.engine.backend.TimelineListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.MsmSums;

@@ -1,5 +1,7 @@
 package io.jprove.engine.pipeline;
 
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.PartitionBuffers;
 import io.jprove.engine.groth16.PartitionInputs;
 
 /**

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.TimelineListener;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProverBackend;

@@ -1,5 +1,8 @@
 package io.jprove.engine.pipeline;
 
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.BufferShape;
+import io.jprove.engine.backend.PartitionBuffers;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.r1cs.Circuit;
 import io.jprove.engine.r1cs.ConstraintMatrices;

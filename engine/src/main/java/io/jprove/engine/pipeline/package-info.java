@@ -18,8 +18,8 @@
  * {@link io.jprove.engine.pipeline.PartitionSource}), get a {@link io.jprove.engine.pipeline.Job} whose result is a
  * {@link io.jprove.engine.pipeline.JobResult} (the multi-partition proof) or a
  * {@link io.jprove.engine.pipeline.PartitionFailedException} naming the partition; {@code cancel} works at partition
- * boundaries. Buffers come from a {@link io.jprove.engine.pipeline.BufferPool}: plain off-heap memory
- * ({@link io.jprove.engine.pipeline.OffHeapBufferPool}) or a device driver's page-locked pool.
+ * boundaries. Buffers come from a {@link io.jprove.engine.backend.BufferPool}: plain off-heap memory
+ * ({@link io.jprove.engine.backend.OffHeapBufferPool}) or a device driver's page-locked pool.
  * <p>
  * Who owns what, and when:
  * <table>
@@ -32,6 +32,6 @@
  *   <tr><td>pool</td><td>idle, until the next {@code acquire} of that shape</td><td>—</td></tr>
  * </table>
  * Every stage boundary writes a timeline event; the device workers' backends add the KERNEL and COPY events through
- * {@link io.jprove.engine.pipeline.TimelineListener}.
+ * {@link io.jprove.engine.backend.TimelineListener}.
  */
 package io.jprove.engine.pipeline;

@@ -18,7 +18,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
 import io.jprove.engine.daemon.rpc.JobStatus;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 
 /**
  * Daemons of one cluster in this JVM, over a real PostgreSQL: a job submitted to one is proved by all and delivered

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jprove.engine.backend.CudaBackendFactory;
+import io.jprove.engine.gpu.CudaBackendFactory;
 import io.jprove.engine.daemon.rpc.DeviceStatus;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.PreparedKeyStatus;

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jprove.engine.backend.CudaBackendFactory;
+import io.jprove.engine.gpu.CudaBackendFactory;
 
 /** The daemon's settings file: defaults, values, and an error naming file, line and key for anything wrong. */
 class DaemonConfigTest

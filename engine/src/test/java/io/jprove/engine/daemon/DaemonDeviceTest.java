@@ -22,7 +22,7 @@ import io.jprove.engine.daemon.rpc.PreparedKeyStatus;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.daemon.rpc.StatusReply;
 import io.jprove.engine.gpu.GpuProverBackend;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.kernels.DeviceOutOfMemoryException;

@@ -24,8 +24,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.backend.BufferShape;
+import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.ParameterMismatchException;

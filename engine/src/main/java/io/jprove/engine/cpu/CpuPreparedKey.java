@@ -1,4 +1,7 @@
-package io.jprove.engine.groth16;
+package io.jprove.engine.cpu;
+
+import io.jprove.engine.groth16.PreparedKey;
+import io.jprove.engine.groth16.ProvingKey;
 
 /**
  * A key prepared on a {@link CpuProverBackend}: the host vectors are already where the CPU reads them, so it is the

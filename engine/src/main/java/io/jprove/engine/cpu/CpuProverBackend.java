@@ -1,8 +1,16 @@
-package io.jprove.engine.groth16;
+package io.jprove.engine.cpu;
 
 import java.lang.foreign.Arena;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.FrVectors;
+import io.jprove.engine.groth16.HChainSpec;
+import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedKey;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.field.FrVector;
 import io.jprove.field.msm.BatchAdd;
 import io.jprove.field.msm.Msm;

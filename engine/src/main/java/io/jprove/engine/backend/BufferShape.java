@@ -1,4 +1,4 @@
-package io.jprove.engine.pipeline;
+package io.jprove.engine.backend;
 
 import io.jprove.engine.r1cs.ConstraintCounts;
 import io.jprove.field.FrVector;

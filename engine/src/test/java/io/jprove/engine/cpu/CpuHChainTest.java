@@ -1,4 +1,4 @@
-package io.jprove.engine.groth16;
+package io.jprove.engine.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -8,6 +8,11 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.BellpersonReduction;
+import io.jprove.engine.groth16.HChainSpec;
+import io.jprove.engine.groth16.QapReduction;
+import io.jprove.engine.groth16.SnarkjsReduction;
 import io.jprove.field.Fr;
 import io.jprove.field.FrVector;
 import io.jprove.field.ntt.EvaluationDomain;

@@ -1,18 +1,16 @@
-package io.jprove.engine.backend;
+package io.jprove.engine.cpu;
 
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.backend.BackendFactory;
 import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.kernels.DeviceName;
 
-/** The CPU as one device: {@link CpuProverBackend} on the host threads it is given. */
+/** The CPU as one device ({@code --device cpu}): {@link CpuProverBackend} on the host threads it is given. */
 public final class CpuBackendFactory implements BackendFactory
 {
-    /** The kind's name for {@code --device}. */
-    public static final String KIND = "cpu";
-
     @Override
     public String kind()
     {
-        return KIND;
+        return DeviceName.CPU;
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.jprove.engine.pipeline;
+package io.jprove.engine.backend;
 
 /**
  * Where partitions' buffers come from, and the host memory budget that bounds how many partitions are in flight:

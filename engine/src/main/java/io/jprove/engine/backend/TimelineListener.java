@@ -1,4 +1,4 @@
-package io.jprove.engine.pipeline;
+package io.jprove.engine.backend;
 
 import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.ProverBackend;

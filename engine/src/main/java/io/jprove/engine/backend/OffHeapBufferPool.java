@@ -1,4 +1,4 @@
-package io.jprove.engine.pipeline;
+package io.jprove.engine.backend;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;

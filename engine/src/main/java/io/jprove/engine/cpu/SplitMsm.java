@@ -1,8 +1,11 @@
-package io.jprove.engine.groth16;
+package io.jprove.engine.cpu;
 
 import java.lang.foreign.Arena;
 import java.util.BitSet;
 
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.GroupOps;
+import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.field.FrVector;
 import io.jprove.field.G1AffineVector;
 import io.jprove.field.G2AffineVector;

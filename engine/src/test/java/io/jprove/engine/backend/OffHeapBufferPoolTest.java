@@ -1,4 +1,4 @@
-package io.jprove.engine.pipeline;
+package io.jprove.engine.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,5 +1,10 @@
-package io.jprove.engine.groth16;
+package io.jprove.engine.cpu;
 
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.FrVectors;
+import io.jprove.engine.groth16.HChain;
+import io.jprove.engine.groth16.HChainSpec;
+import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.field.Fr;
 import io.jprove.field.FrVector;
 import io.jprove.field.ntt.Ntt;
