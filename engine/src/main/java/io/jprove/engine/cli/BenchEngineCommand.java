@@ -92,8 +92,7 @@ final class BenchEngineCommand implements Callable<Integer>
                 System.out.println("bench engine: " + circuit.name() + ", " + parameters.matrices().numConstraints()
                     + " constraints, domain " + parameters.key().domainSize() + ", on " + String.join(", ",
                     selection.devices()) + " (" + threads + " threads, " + config.synthesisWorkers()
-                    + " synthesis worker" + (config.synthesisWorkers() == 1 ? "" : "s") + ", "
-                    + config.workersPerDevice() + " workers per device)");
+                    + " synthesis worker" + (config.synthesisWorkers() == 1 ? "" : "s") + ")");
                 System.out.printf(Locale.ROOT, "  parameters  %s in %.1f s%n", parameters.origin(cache),
                     parameters.elapsedNs() / 1e9);
                 if (parameters.generated())

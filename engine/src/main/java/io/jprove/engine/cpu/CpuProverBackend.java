@@ -94,6 +94,13 @@ public final class CpuProverBackend implements ProverBackend
         return threads;
     }
 
+    /** One: its threads are the device, and a second partition would only wait for them (see above). */
+    @Override
+    public int workers()
+    {
+        return 1;
+    }
+
     @Override
     public PreparedKey prepare(final ProvingKey key)
     {

@@ -46,6 +46,16 @@ public interface ProverBackend extends AutoCloseable
      */
     MsmSums prove(PreparedKey key, PartitionInputs partition, BackendListener listener);
 
+    /**
+     * @return how many partitions a runtime should give it at once, unless told otherwise: two, so that one
+     *         partition's host work (upload, assembly, verification) overlaps the other's kernels; a backend whose
+     *         compute is the host's own threads says one.
+     */
+    default int workers()
+    {
+        return 2;
+    }
+
     /** Releases the backend's threads and device; prepared keys are closed first. */
     @Override
     void close();

@@ -255,7 +255,7 @@ class PipelineTest
              Pipeline pipeline = new Pipeline(new PipelineConfig(2, 1, 2), List.of(d0), pool, timeline))
         {
             final JobSpec plain = job("held", 0, 4, 21);
-            job = pipeline.submit(new JobSpec(plain.name(), 0, key, plain.shape(), 4, plain.source(), true));
+            job = pipeline.submit(new JobSpec(plain.name(), 0, key, plain.synthesis(), 4, true));
             assertVerifies(job.result().get(120, TimeUnit.SECONDS), 21);
             assertTrue(job.releasedNanoTime() > 0, "hand-over time recorded");
         }
@@ -294,7 +294,7 @@ class PipelineTest
                 () -> bad.result().get(120, TimeUnit.SECONDS));
             assertEquals(2, assertInstanceOf(PartitionFailedException.class, e.getCause()).partition());
             final JobSpec plain = job("after", 0, 3, 22);
-            assertVerifies(pipeline.submit(new JobSpec(plain.name(), 0, key, plain.shape(), 3, plain.source(), true))
+            assertVerifies(pipeline.submit(new JobSpec(plain.name(), 0, key, plain.synthesis(), 3, true))
                 .result().get(120, TimeUnit.SECONDS), 22);
         }
     }
