@@ -29,6 +29,16 @@ public interface BufferPool extends AutoCloseable
     /** @return the bytes of the sets allocated now, idle or handed out. */
     long reservedBytes();
 
+    /** @return the budget when none is given: half of the machine's memory, at least 1 GiB. */
+    static long defaultBudgetBytes()
+    {
+        final java.lang.management.OperatingSystemMXBean os =
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        final long total = os instanceof final com.sun.management.OperatingSystemMXBean sun
+            ? sun.getTotalMemorySize() : Runtime.getRuntime().maxMemory();
+        return Math.max(1L << 30, total / 2);
+    }
+
     /** Frees the idle sets now and every handed-out one when it is released. */
     @Override
     void close();

@@ -83,7 +83,7 @@ final class BenchEngineCommand implements Callable<Integer>
             }
             final NamedCircuit circuit = circuitOption.circuit();
             final DeviceSelection selection = deviceOption.select();
-            final long budget = budgetMib > 0 ? budgetMib << 20 : EngineRun.defaultBudgetBytes();
+            final long budget = budgetMib > 0 ? budgetMib << 20 : BufferPool.defaultBudgetBytes();
             final PipelineConfig config = PipelineConfig.forCores(threads);
             try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads, selection,
                 !noCache);

@@ -88,7 +88,7 @@ final class DemoCommand implements Callable<Integer>
                 final EngineRun.Outcome outcome;
                 final long sinceNs = TimelineClock.nowNs();
                 try (Timeline timeline = timelineOption.open(); BufferPool pool = selection.bufferPool(budgetMib > 0
-                    ? budgetMib << 20 : EngineRun.defaultBudgetBytes()))
+                    ? budgetMib << 20 : BufferPool.defaultBudgetBytes()))
                 {
                     outcome = EngineRun.prove(circuit, parameters, partitions, backends,
                         PipelineConfig.forCores(threads), pool, timeline, sinceNs,

@@ -301,16 +301,6 @@ final class EngineRun
         return log;
     }
 
-    /** @return the default host memory budget: half of the machine's memory, at least 1 GiB. */
-    static long defaultBudgetBytes()
-    {
-        final java.lang.management.OperatingSystemMXBean os =
-            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        final long total = os instanceof final com.sun.management.OperatingSystemMXBean sun
-            ? sun.getTotalMemorySize() : Runtime.getRuntime().maxMemory();
-        return Math.max(1L << 30, total / 2);
-    }
-
     /** Prints one line per device and per worker of a report: the utilizations. */
     static void printUtilization(final TimelineReport report, final PrintStream out)
     {

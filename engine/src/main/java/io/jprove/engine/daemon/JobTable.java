@@ -12,8 +12,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
+import io.jprove.engine.pipeline.Scheduler;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
@@ -27,7 +29,8 @@ import io.jprove.timeline.Timeline;
 final class JobTable implements JobStore, PartitionSource
 {
     private final Journal journal;
-    private final Scheduler scheduler;
+    private final Scheduler<Job> scheduler = new Scheduler<>(Job::priority, Job::id);
+    private final Consumer<Job> accepted;
     private final Metrics metrics;
     private final Timeline timeline;
     private final Path spoolDir;
@@ -39,11 +42,15 @@ final class JobTable implements JobStore, PartitionSource
     private int unfinished;
     private boolean closed;
 
-    JobTable(final Journal journal, final Scheduler scheduler, final Metrics metrics, final Timeline timeline,
-        final Path spoolDir, final int capacity, final Duration retention)
+    /**
+     * @param accepted told of every job accepted (submitted, or resumed by {@link #recover}), before its partitions
+     *                 are handed out, so that its key is loaded and prepared meanwhile; under the table's lock.
+     */
+    JobTable(final Journal journal, final Metrics metrics, final Timeline timeline, final Path spoolDir,
+        final int capacity, final Duration retention, final Consumer<Job> accepted)
     {
         this.journal = journal;
-        this.scheduler = scheduler;
+        this.accepted = accepted;
         this.metrics = metrics;
         this.timeline = timeline;
         this.spoolDir = spoolDir;
@@ -116,7 +123,7 @@ final class JobTable implements JobStore, PartitionSource
         {
             if (!job.state().isFinished())
             {
-                scheduler.add(job);
+                schedule(job);
             }
         }
         return resumed;
@@ -211,7 +218,7 @@ final class JobTable implements JobStore, PartitionSource
             unfinished++;
             metrics.submitted(false);
             timeline.append(EventKind.JOB_SUBMIT, id, -1, -1, -1);
-            scheduler.add(job);
+            schedule(job);
             return new Submission(job, false);
         }
         catch (final IOException e)
@@ -248,16 +255,45 @@ final class JobTable implements JobStore, PartitionSource
         return job;
     }
 
-    /** Hands out the scheduler's next partition (without the table's lock: it blocks). */
-    @Override
-    public Assignment take() throws InterruptedException
+    /** Tells the runtime of the job, then makes its queued partitions available (those journaled are done). */
+    private void schedule(final Job job)
     {
-        return scheduler.take();
+        accepted.accept(job);
+        scheduler.submit(job, job.queuedPartitions());
+    }
+
+    /**
+     * Hands out the scheduler's next partition, now running, skipping those of jobs that ended meanwhile (without the
+     * table's lock: it blocks).
+     */
+    @Override
+    public Assignment take(final long timeoutMs) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        while (true)
+        {
+            final long left = (deadline - System.nanoTime()) / 1_000_000;
+            final Scheduler.Scheduled<Job> next = scheduler.take(Math.max(0, left));
+            if (next == null)
+            {
+                return null;
+            }
+            if (next.job().startPartition(next.partition()))
+            {
+                return new Assignment(next.job(), next.partition(), 0);
+            }
+        }
+    }
+
+    /** Stops handing out partitions: a waiting take returns null. */
+    void stop()
+    {
+        scheduler.close();
     }
 
     /** Keeps a proved partition (unless the job ended meanwhile) and finishes the job when it was the last. */
     @Override
-    public synchronized boolean partitionDone(final Assignment a, final PartitionProver.PartitionProof p,
+    public synchronized boolean partitionDone(final Assignment a, final PartitionProof p,
         final long nowMs)
     {
         final Job job = a.job();
@@ -288,8 +324,14 @@ final class JobTable implements JobStore, PartitionSource
         {
             scheduler.remove(job);
             finish(job, JobState.FAILED, "partition " + partition + ": " + error, nowMs);
-            timeline.error(job.id(), partition, -1, -1, error);
         }
+    }
+
+    /** A running partition ended unproved: it is not kept, and is proved again if the job resumes. */
+    @Override
+    public void partitionDropped(final Assignment a)
+    {
+        a.job().partitionDropped(a.partition());
     }
 
     private void finish(final Job job, final JobState state, final String error, final long nowMs)

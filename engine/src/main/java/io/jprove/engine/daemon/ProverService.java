@@ -18,6 +18,7 @@ import io.jprove.engine.daemon.rpc.ProverGrpc;
 import io.jprove.engine.daemon.rpc.StatusReply;
 import io.jprove.engine.daemon.rpc.StatusRequest;
 import io.jprove.engine.daemon.rpc.SubmitReply;
+import io.jprove.engine.pipeline.OneLine;
 
 /**
  * The gRPC service over a {@link Daemon}: each call maps to one daemon operation, and a {@link RequestException}
@@ -171,8 +172,8 @@ final class ProverService extends ProverGrpc.ProverImplBase
         }
         if (e instanceof IllegalArgumentException)
         {
-            return Status.INVALID_ARGUMENT.withDescription(Worker.oneLine(e)).asRuntimeException();
+            return Status.INVALID_ARGUMENT.withDescription(OneLine.of(e)).asRuntimeException();
         }
-        return Status.INTERNAL.withDescription(Worker.oneLine(e)).asRuntimeException();
+        return Status.INTERNAL.withDescription(OneLine.of(e)).asRuntimeException();
     }
 }

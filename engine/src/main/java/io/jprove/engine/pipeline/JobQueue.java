@@ -17,7 +17,7 @@ import io.jprove.timeline.Timeline;
  */
 final class JobQueue implements PartitionFeed
 {
-    private final Scheduler scheduler = new Scheduler();
+    private final Scheduler<Job> scheduler = new Scheduler<>(j -> j.spec().priority(), Job::id);
     private final Map<Long, Job> running = new ConcurrentHashMap<>();
     private final AtomicLong nextJob = new AtomicLong(1);
     private final Timeline timeline;
@@ -37,7 +37,7 @@ final class JobQueue implements PartitionFeed
         final Job job = new Job(nextJob.getAndIncrement(), spec, this::cancel);
         running.put(job.id(), job);
         timeline.append(EventKind.JOB_SUBMIT, job.id(), -1, -1, -1, 0, spec.partitions());
-        scheduler.submit(job);
+        scheduler.submit(job, spec.partitions());
         return job;
     }
 
@@ -64,7 +64,7 @@ final class JobQueue implements PartitionFeed
     @Override
     public Partition take(final long timeoutMs) throws InterruptedException
     {
-        final Scheduler.Scheduled next = scheduler.take(timeoutMs);
+        final Scheduler.Scheduled<Job> next = scheduler.take(timeoutMs);
         return next == null ? null : new Partition(next.job(), next.partition(), 0);
     }
 

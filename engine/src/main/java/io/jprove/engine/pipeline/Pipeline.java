@@ -22,8 +22,9 @@ import io.jprove.timeline.Timeline;
  *            ─► the feed's outcome hooks; buffers back to the pool through its reverse queue
  * </pre>
  * A partition is pinned at synthesis to the device with the fewest partitions in flight and stays there. Partitions
- * in flight are bounded by the devices' workers plus the synthesis workers, so synthesis runs only a little ahead of
- * the devices and a feed's priorities hold at each partition boundary. Every partition's proof is verified before it
+ * in flight are bounded by the devices' workers plus a lookahead ({@link PipelineConfig#lookahead()}), so synthesis
+ * runs only a little ahead of the devices and a feed's priorities hold at each partition boundary; a partition leaves
+ * the bound only once its feed has its outcome. Every partition's proof is verified before it
  * counts; a failing partition is named (job, partition, device, reason) to its feed, which fails its job; partitions
  * of a finished job are dropped at their next boundary. A job's key is prepared on every device as the job arrives
  * ({@link #prepare}), concurrently with its synthesis. Every stage writes timeline events (JOB_SUBMIT, SYNTH_START/END,
@@ -89,7 +90,7 @@ public final class Pipeline implements AutoCloseable
             lanes.add(lane);
             lane.start();
         }
-        this.room = new Semaphore(deviceWorkers + config.synthesisWorkers());
+        this.room = new Semaphore(deviceWorkers + config.lookahead());
         for (int s = 0; s < config.synthesisWorkers(); s++)
         {
             synthesis.add(Thread.ofPlatform().name("jprove-synthesis-" + s).start(
@@ -288,41 +289,73 @@ public final class Pipeline implements AutoCloseable
     {
         task.release();
         task.lane().leave();
-        leaveRoom(task);
     }
 
     void proved(final PartitionTask task, final ProvedPartition proved, final int worker)
     {
         ended(task);
-        feed.proved(task.partition(), proved);
+        try
+        {
+            feed.proved(task.partition(), proved);
+        }
+        finally
+        {
+            leaveRoom(task);
+        }
     }
 
     void dropped(final PartitionTask task)
     {
         ended(task);
-        feed.dropped(task.partition());
+        try
+        {
+            feed.dropped(task.partition());
+        }
+        finally
+        {
+            leaveRoom(task);
+        }
     }
 
     void failed(final PartitionTask task, final String where, final Throwable error, final int worker,
         final int device)
     {
         ended(task);
-        failed(task.partition(), where, error, worker, device);
+        try
+        {
+            failed(task.partition(), where, error, worker, device);
+        }
+        finally
+        {
+            leaveRoom(task);
+        }
     }
 
     /** A partition that never became a task (its job had ended) is dropped. */
     void droppedBeforeSynthesis(final Partition partition)
     {
-        leaveRoom();
-        feed.dropped(partition);
+        try
+        {
+            feed.dropped(partition);
+        }
+        finally
+        {
+            leaveRoom();
+        }
     }
 
     /** A partition failed before it became a task: no device was left, or its synthesis failed. */
     void failedBeforeSynthesis(final Partition partition, final String where, final Throwable error,
         final int worker)
     {
-        leaveRoom();
-        failed(partition, where, error, worker, -1);
+        try
+        {
+            failed(partition, where, error, worker, -1);
+        }
+        finally
+        {
+            leaveRoom();
+        }
     }
 
     private void failed(final Partition partition, final String where, final Throwable error, final int worker,

@@ -12,21 +12,32 @@ import io.jprove.engine.groth16.ProverBackend;
  * @param deviceWorkers    worker agents per device, each at least 1, in the backends' order; one value serves every
  *                         device, and none means each backend's own choice ({@link ProverBackend#workers()}: two on a
  *                         GPU, so one's host work overlaps another's kernels; one on the CPU).
+ * @param lookahead        partitions that may be in synthesis or queued beyond those the device workers prove: the
+ *                         pipeline takes a partition from its feed only while fewer than the device workers plus this
+ *                         are in flight. The synthesis workers by default, so each can run one partition ahead; 0
+ *                         for a feed whose hand-outs are commitments (a cluster's claims: no more than the workers).
  */
-public record PipelineConfig(int synthesisWorkers, int spmvThreads, List<Integer> deviceWorkers)
+public record PipelineConfig(int synthesisWorkers, int spmvThreads, List<Integer> deviceWorkers, int lookahead)
 {
     /** Checks the counts. */
     public PipelineConfig
     {
         deviceWorkers = List.copyOf(deviceWorkers);
-        if (synthesisWorkers < 1 || spmvThreads < 1 || deviceWorkers.stream().anyMatch(w -> w < 1))
+        if (synthesisWorkers < 1 || spmvThreads < 1 || deviceWorkers.stream().anyMatch(w -> w < 1) || lookahead < 0)
         {
             throw new IllegalArgumentException("pipeline counts must be at least 1: " + synthesisWorkers
-                + " synthesis workers, " + spmvThreads + " SpMV threads, " + deviceWorkers + " workers per device");
+                + " synthesis workers, " + spmvThreads + " SpMV threads, " + deviceWorkers + " workers per device; "
+                + lookahead + " lookahead (0 or more)");
         }
     }
 
-    /** The same number of worker agents on every device. */
+    /** Each synthesis worker one partition ahead. */
+    public PipelineConfig(final int synthesisWorkers, final int spmvThreads, final List<Integer> deviceWorkers)
+    {
+        this(synthesisWorkers, spmvThreads, deviceWorkers, synthesisWorkers);
+    }
+
+    /** The same number of worker agents on every device, each synthesis worker one partition ahead. */
     public PipelineConfig(final int synthesisWorkers, final int spmvThreads, final int workersPerDevice)
     {
         this(synthesisWorkers, spmvThreads, List.of(workersPerDevice));
