@@ -39,7 +39,8 @@ final class BenchGpuHCommand implements Callable<Integer>
         + "the first GPU when the host has one, else jvm).")
     private String device = io.jprove.kernels.DeviceName.AUTO;
 
-    @Option(names = "--variant", description = "How NTT passes spread their work: r2 (default), r4, r8, r8p.")
+    @Option(names = "--variant", description = "How NTT passes spread their work: r2 (the GPU's default) or r8 (the "
+        + "JVM executor's).")
     private String variant = NttVariant.DEFAULT.name();
 
     @Option(names = "--iterations", description = "Timed runs (default 10).")

@@ -60,8 +60,8 @@ final class BenchGpuNttCommand implements Callable<Integer>
     @Option(names = "--warmup", description = "Untimed runs first (default 2).")
     private int warmup = 2;
 
-    @Option(names = "--variant", split = ",", description = "How passes spread their work: r2 (default), r4, r8, r8p; "
-        + "several separated by commas are timed one after another.")
+    @Option(names = "--variant", split = ",", description = "How passes spread their work: r2 (two elements per "
+        + "item, the GPU's default) or r8 (eight, the JVM executor's); several separated by commas.")
     private List<String> variants = List.of(NttVariant.DEFAULT.name());
 
     @Override
