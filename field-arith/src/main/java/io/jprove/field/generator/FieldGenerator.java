@@ -15,8 +15,8 @@ import io.jprove.field.FieldDescription;
  * product and its reduction, for the tower's lazy reduction). The algorithms are {@link MontgomerySchedule}'s, the
  * same the GPU kernel compiler lowers to PTX; the generators here are its 64-bit Java lowering (carry formulas,
  * locals, the loop shapes measured fastest under the JIT). The files are committed under
- * {@code field-arith/src/main/java} with a "do not edit" header; {@link GeneratedSourcesTest} regenerates them in
- * every build and fails on any difference.
+ * {@code field-arith/src/main/java} with a "do not edit" header; {@code GeneratedSourcesTest} (beside this package
+ * in the test tree) regenerates them in every build and fails on any difference.
  * <p>
  * To regenerate after changing a generator or a description, from the repository root:
  * {@code mvn -q test -pl field-arith -Dtest=GeneratedSourcesTest -Djprove.regenerate=true}, or run this class with
