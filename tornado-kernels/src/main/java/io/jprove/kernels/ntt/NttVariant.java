@@ -1,6 +1,7 @@
 package io.jprove.kernels.ntt;
 
 import io.jprove.kernels.Accelerator;
+import io.jprove.kernels.DeviceName;
 
 /**
  * How a pass spreads its work: elements per work-item (2^bits, a radix-2^bits round between exchanges), elements per
@@ -42,7 +43,7 @@ public record NttVariant(String name, int bits, int logElements, String difKerne
      */
     public static NttVariant defaultFor(final Accelerator accelerator)
     {
-        return accelerator.device().startsWith("cuda") ? DEFAULT : R8;
+        return DeviceName.parse(accelerator.device(), "device").kind().equals(DeviceName.CUDA) ? DEFAULT : R8;
     }
 
     /**
