@@ -179,18 +179,21 @@ final class DeviceLane implements AutoCloseable
     Groth16Prover prover(final ProvingKey key, final String keyName, final long job, final int partition,
         final int worker)
     {
-        final Slot slot = slot(key);
-        if (slot != null)
+        while (true)
         {
-            return await(slot);
+            final Slot known = slot(key);
+            if (known != null)
+            {
+                return await(known);
+            }
+            final Slot mine = claim(key, keyName);
+            if (mine != null)
+            {
+                prepare(mine, key, job, partition, worker);
+                return await(mine);
+            }
+            // another thread claimed it between the two looks: wait for that one
         }
-        final Slot mine = claim(key, keyName);
-        if (mine != null)
-        {
-            prepare(mine, key, job, partition, worker);
-            return await(mine);
-        }
-        return await(slot(key)); // another thread claimed it between the two looks
     }
 
     /**
@@ -201,18 +204,21 @@ final class DeviceLane implements AutoCloseable
      */
     CompletableFuture<Groth16Prover> prepareInBackground(final ProvingKey key, final String keyName, final long job)
     {
-        final Slot known = slot(key);
-        if (known != null)
+        while (true)
         {
-            return known.ready;
+            final Slot known = slot(key);
+            if (known != null)
+            {
+                return known.ready;
+            }
+            final Slot mine = claim(key, keyName);
+            if (mine != null)
+            {
+                Thread.ofPlatform().name("jprove-prepare-" + name()).daemon()
+                    .start(() -> prepare(mine, key, job, -1, -1));
+                return mine.ready;
+            }
         }
-        final Slot mine = claim(key, keyName);
-        if (mine == null)
-        {
-            return slot(key).ready;
-        }
-        Thread.ofPlatform().name("jprove-prepare-" + name()).daemon().start(() -> prepare(mine, key, job, -1, -1));
-        return mine.ready;
     }
 
     private synchronized Slot slot(final ProvingKey key)

@@ -43,7 +43,7 @@ public record NttVariant(String name, int bits, int logElements, String difKerne
      */
     public static NttVariant defaultFor(final Accelerator accelerator)
     {
-        return DeviceName.parse(accelerator.device(), "device").kind().equals(DeviceName.CUDA) ? DEFAULT : R8;
+        return accelerator.device().startsWith(DeviceName.CUDA) ? DEFAULT : R8;
     }
 
     /**
