@@ -1,18 +1,18 @@
 package io.jprove.engine.backend;
 
+import io.jprove.engine.groth16.CpuFixedBaseMultiplier;
+import io.jprove.engine.groth16.FixedBaseMultiplier;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.pipeline.BufferPool;
-import io.jprove.engine.pipeline.OffHeapBufferPool;
 
 /**
- * Makes the {@link ProverBackend}s of one kind of device ("cpu", "cuda"). Factories are found with
- * {@link java.util.ServiceLoader}: a backend is added to a build by naming its factory in
- * {@code META-INF/services/io.jprove.engine.backend.BackendFactory}, and {@link DeviceSelection} then offers it to
- * {@code --device}; nothing else needs to change. The CPU factory is always there ({@link CpuBackendFactory}).
+ * Makes the {@link ProverBackend}s of one kind of device ("cpu", "jvm", "cuda"); each factory lives beside its
+ * backend. Factories are found with {@link java.util.ServiceLoader}: a backend is added to a build by naming its
+ * factory in {@code META-INF/services/io.jprove.engine.backend.BackendFactory}, and {@link DeviceSelection} then
+ * offers it to {@code --device}; nothing else needs to change.
  */
 public interface BackendFactory
 {
-    /** @return the kind {@code --device} names: "cpu" or "cuda" (lower case, no colon). */
+    /** @return the kind {@code --device} names: "cpu", "jvm" or "cuda" (lower case, no colon). */
     String kind();
 
     /**
@@ -43,5 +43,18 @@ public interface BackendFactory
     default BufferPool bufferPool(final long budgetBytes)
     {
         return new OffHeapBufferPool(budgetBytes);
+    }
+
+    /**
+     * The setup's fixed-base products on one device of this kind: the host's threads unless the device does them
+     * faster (a GPU's kernels).
+     *
+     * @param ordinal     which device.
+     * @param hostThreads host threads for the CPU's products.
+     * @return the multiplier; the caller closes it.
+     */
+    default FixedBaseMultiplier multiplier(final int ordinal, final int hostThreads)
+    {
+        return new CpuFixedBaseMultiplier(hostThreads);
     }
 }

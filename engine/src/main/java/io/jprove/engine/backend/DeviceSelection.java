@@ -3,25 +3,25 @@ package io.jprove.engine.backend;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 
+import io.jprove.engine.groth16.FixedBaseMultiplier;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.kernels.cuda.CudaDevice;
-import io.jprove.kernels.cuda.CudaDriver;
+import io.jprove.kernels.DeviceName;
+import io.jprove.kernels.cuda.GpuProbe;
 
 /**
- * What {@code --device} chose: one kind of backend and which of its devices. {@code cpu} is the CPU; {@code cuda}
- * every CUDA device; {@code cuda:N} device N only; no value (or {@code auto}) the GPUs when the build has a CUDA
- * backend and the host has a GPU, else the CPU. A kind the build lacks, or a device the host lacks, is refused with a
- * one-line reason, never replaced by another device behind the user's back.
+ * What {@code --device} (or the daemon's {@code device} setting) chose: one kind of backend and which of its devices.
+ * The string is read by {@link DeviceName}, the one parser of device strings: {@code cpu} is the CPU prover;
+ * {@code jvm} the device backend with its kernels run as Java methods; {@code cuda} every CUDA device; {@code cuda:N}
+ * device N only; no value (or {@code auto}) the GPUs when the build has a CUDA backend and the host has a GPU
+ * ({@link GpuProbe}), else the CPU. A kind the build lacks, or a device the host lacks, is refused with a one-line
+ * reason, never replaced by another device behind the user's back.
  */
 public final class DeviceSelection
 {
-    /** The value that means "choose for me". */
-    public static final String AUTO = "auto";
-    /** The kind of NVIDIA GPUs. */
-    public static final String CUDA = "cuda";
     /** The command line's name of the setting. */
     private static final String OPTION = "--device";
 
@@ -37,7 +37,7 @@ public final class DeviceSelection
     }
 
     /**
-     * @param device {@code cpu}, {@code cuda}, {@code cuda:N}, {@code auto} or null (auto).
+     * @param device as {@link DeviceName} reads it, or null (auto).
      * @return the selection.
      * @throws IllegalArgumentException when the value is malformed, the build has no backend of that kind, or the
      *                                  host has no such device.
@@ -66,29 +66,17 @@ public final class DeviceSelection
     private static DeviceSelection parse(final String device, final String setting,
         final Map<String, BackendFactory> factories)
     {
-        if (device == null || device.equals(AUTO))
+        final DeviceName name = DeviceName.parse(device, setting);
+        if (name.isAuto())
         {
-            final BackendFactory cuda = factories.get(CUDA);
-            if (cuda != null && cuda.deviceCount() > 0)
-            {
-                return new DeviceSelection(cuda, range(cuda.deviceCount()), "");
-            }
-            final String why = cuda != null ? "no GPU found (" + cuda.unavailableReason() + ")"
-                : gpuPresent() ? "a GPU is present but this build has no CUDA backend" : "no GPU backend in this build";
-            return new DeviceSelection(factories.get(CpuBackendFactory.KIND), List.of(0), why + ": proving on the CPU");
+            return auto(factories);
         }
-        final int colon = device.indexOf(':');
-        final String kind = colon < 0 ? device : device.substring(0, colon);
-        if (!kind.equals(CpuBackendFactory.KIND) && !kind.equals(CUDA))
-        {
-            throw new IllegalArgumentException(setting + " must be cpu, cuda or cuda:N, not '" + device + "'");
-        }
+        final String kind = name.kind();
         final BackendFactory factory = factories.get(kind);
         if (factory == null)
         {
-            throw new IllegalArgumentException(setting + " " + device + ": the "
-                + kind.toUpperCase(java.util.Locale.ROOT) + " backend is not available in this build (it has: "
-                + String.join(", ", factories.keySet()) + ")");
+            throw new IllegalArgumentException(setting + " " + device + ": the " + kind.toUpperCase(Locale.ROOT)
+                + " backend is not available in this build (it has: " + String.join(", ", factories.keySet()) + ")");
         }
         final int count = factory.deviceCount();
         if (count == 0)
@@ -96,21 +84,40 @@ public final class DeviceSelection
             throw new IllegalArgumentException(setting + " " + device + ": no " + kind + " device on this host ("
                 + factory.unavailableReason() + ")");
         }
-        if (colon < 0)
+        if (!name.isOne())
         {
             return new DeviceSelection(factory, range(count), "");
         }
-        final int ordinal = ordinal(setting, device, device.substring(colon + 1));
-        if (ordinal >= count)
+        if (name.ordinal() >= count)
         {
             throw new IllegalArgumentException(setting + " " + device + ": this host has " + count + " " + kind
                 + " device" + (count == 1 ? "" : "s") + " (" + kind + ":0" + (count > 1 ? " to " + kind + ":"
                 + (count - 1) : "") + ")");
         }
-        return new DeviceSelection(factory, List.of(ordinal), "");
+        return new DeviceSelection(factory, List.of(name.ordinal()), "");
     }
 
-    /** @return the kind chosen ("cpu", "cuda"). */
+    /** @return the GPUs when the build can drive them and the host has one, else the CPU with the reason. */
+    private static DeviceSelection auto(final Map<String, BackendFactory> factories)
+    {
+        final BackendFactory cuda = factories.get(DeviceName.CUDA);
+        if (cuda != null && cuda.deviceCount() > 0)
+        {
+            return new DeviceSelection(cuda, range(cuda.deviceCount()), "");
+        }
+        final String why = cuda != null ? "no GPU found (" + cuda.unavailableReason() + ")"
+            : GpuProbe.probe().present() ? "a GPU is present but this build has no CUDA backend"
+            : "no GPU backend in this build";
+        final BackendFactory cpu = factories.get(DeviceName.CPU);
+        if (cpu == null)
+        {
+            throw new IllegalStateException(why + ", and this build has no CPU backend either (it has: "
+                + String.join(", ", factories.keySet()) + ")");
+        }
+        return new DeviceSelection(cpu, List.of(0), why + ": proving on the CPU");
+    }
+
+    /** @return the kind chosen ("cpu", "jvm", "cuda"). */
     public String kind()
     {
         return factory.kind();
@@ -153,32 +160,21 @@ public final class DeviceSelection
     }
 
     /** @return the pool of partition buffers for these devices, under a host memory budget. */
-    public io.jprove.engine.pipeline.BufferPool bufferPool(final long budgetBytes)
+    public BufferPool bufferPool(final long budgetBytes)
     {
         return factory.bufferPool(budgetBytes);
+    }
+
+    /** @return the setup's fixed-base products on the first device chosen; the caller closes it. */
+    public FixedBaseMultiplier multiplier(final int hostThreads)
+    {
+        return factory.multiplier(ordinals.getFirst(), hostThreads);
     }
 
     /** @return the first device chosen, opened (for commands that make one proof). */
     public ProverBackend openFirst(final int hostThreads)
     {
         return factory.open(ordinals.getFirst(), hostThreads);
-    }
-
-    private static int ordinal(final String setting, final String device, final String digits)
-    {
-        try
-        {
-            final int n = Integer.parseInt(digits);
-            if (n >= 0)
-            {
-                return n;
-            }
-        }
-        catch (final NumberFormatException e)
-        {
-            // reported below
-        }
-        throw new IllegalArgumentException(setting + " " + device + ": '" + digits + "' is not a device number");
     }
 
     private static List<Integer> range(final int count)
@@ -191,6 +187,7 @@ public final class DeviceSelection
         return out;
     }
 
+    /** @return the factories of this build by kind, as {@link ServiceLoader} finds them. */
     private static Map<String, BackendFactory> factories()
     {
         final Map<String, BackendFactory> byKind = new LinkedHashMap<>();
@@ -198,19 +195,6 @@ public final class DeviceSelection
         {
             byKind.putIfAbsent(f.kind(), f);
         }
-        byKind.putIfAbsent(CpuBackendFactory.KIND, new CpuBackendFactory());
         return byKind;
-    }
-
-    private static boolean gpuPresent()
-    {
-        try
-        {
-            return CudaDriver.isAvailable() && CudaDevice.count() > 0;
-        }
-        catch (final RuntimeException | LinkageError e)
-        {
-            return false;
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.jprove.engine.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -17,13 +18,16 @@ import java.util.concurrent.Callable;
 import io.jprove.engine.daemon.Daemon;
 import io.jprove.engine.daemon.DaemonClient;
 import io.jprove.engine.daemon.DaemonConfig;
-import io.jprove.engine.daemon.JobSpec;
-import io.jprove.engine.daemon.PartitionProver;
-import io.jprove.engine.daemon.rpc.BuiltinCircuit;
+import io.jprove.engine.circuits.BuiltinCircuit;
 import io.jprove.engine.daemon.rpc.JobState;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.ProofRequest;
-import io.jprove.engine.groth16.StepTimes;
+import io.jprove.engine.formats.bellperson.BellpersonParams;
+import io.jprove.engine.groth16.Groth16Setup;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.SetupProgress;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.RecordingAssignment;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,17 +35,20 @@ import picocli.CommandLine.Option;
 /**
  * {@code jprove bench cluster}: the shared queue itself, with N = 1 … {@code --daemons} daemons in this process on
  * one PostgreSQL database: partitions per second through the queue, the mean claim latency, and SQL statements per
- * partition (claims, completions, heartbeats, polls and submissions, all counted). Proving is simulated, so that the
- * figures are the queue's and a small host can stand for many: each claim holds a worker for {@code --prove-ms} and
- * stores a placeholder proof (192 zero bytes). The database must be one of the benchmark's own: it refuses a database
- * that holds jobs, and empties the tables it made between runs.
+ * partition (claims, completions, heartbeats, polls and submissions, all counted). Each partition is a real proof of
+ * the smallest built-in circuit ({@code poseidon-chain-1}, 311 constraints, a few milliseconds on one thread), proved
+ * on the CPU through the daemon's pipeline and verified, so the figures are mostly the queue's; parameters for it are
+ * made once at the start. The database must be one of the benchmark's own: it refuses a database that holds jobs, and
+ * empties the tables it made between runs.
  */
 @Command(name = "cluster", mixinStandardHelpOptions = true,
     description = "Time the cluster's shared queue on a PostgreSQL database: partitions/s with 1..N daemons, claim "
-        + "latency, statements per partition (proving simulated).")
+        + "latency, statements per partition (each partition a real proof of poseidon-chain-1).")
 final class BenchClusterCommand implements Callable<Integer>
 {
     private static final Duration WAIT = Duration.ofMinutes(30);
+    /** The circuit of every partition: the smallest built-in one. */
+    private static final String CIRCUIT = "poseidon-chain-1";
 
     @Option(names = "--database", required = true, paramLabel = "JDBC_URL", description = "An empty PostgreSQL "
         + "database for the benchmark alone (jdbc:postgresql://HOST:PORT/DB?user=U).")
@@ -50,11 +57,8 @@ final class BenchClusterCommand implements Callable<Integer>
     @Option(names = "--daemons", description = "Runs with 1 up to this many daemons (default 4).")
     private int daemons = 4;
 
-    @Option(names = "--workers", description = "Simulated workers per daemon (default 4).")
+    @Option(names = "--workers", description = "Device workers per daemon, on the CPU (default 4).")
     private int workers = 4;
-
-    @Option(names = "--prove-ms", description = "How long a simulated proof holds its worker (default 10).")
-    private int proveMs = 10;
 
     @Option(names = "--jobs", description = "Jobs per run (default 10).")
     private int jobs = 10;
@@ -70,19 +74,22 @@ final class BenchClusterCommand implements Callable<Integer>
     {
         return CliSupport.run("bench cluster", verbose, () ->
         {
-            if (daemons < 1 || workers < 1 || proveMs < 0 || jobs < 1 || partitions < 2)
+            if (daemons < 1 || workers < 1 || jobs < 1 || partitions < 2)
             {
                 throw new IllegalArgumentException("--daemons, --workers and --jobs must be at least 1, --partitions"
-                    + " at least 2, --prove-ms at least 0");
+                    + " at least 2");
             }
             refuseUnlessEmpty();
             final Path work = Files.createTempDirectory("jprove-bench-cluster");
-            // the builtin spec names a key file; the simulated prover never reads it, the memory estimate does
-            final Path key = Files.writeString(work.resolve("placeholder.params"), "simulated");
-            System.out.printf("bench cluster: %s; %d job(s) x %d partitions, %d simulated worker(s) per daemon,"
-                + " %d ms per proof%n", url.replaceAll("password=[^&]*", "password=***"), jobs, partitions, workers,
-                proveMs);
-            System.out.println("  daemons  partitions/s  of capacity  claim ms (mean)  statements/partition");
+            final Path key = work.resolve(CIRCUIT + ".params");
+            try (ConstraintMatrices cs = RecordingAssignment.record(BuiltinCircuit.shapeOf(CIRCUIT));
+                 ProvingKey pk = Groth16Setup.generate(cs, new SecureRandom(), 1, SetupProgress.NONE))
+            {
+                BellpersonParams.write(pk, key);
+            }
+            System.out.printf("bench cluster: %s; %d job(s) x %d partitions of %s, %d worker(s) per daemon on the"
+                + " CPU%n", url.replaceAll("password=[^&]*", "password=***"), jobs, partitions, CIRCUIT, workers);
+            System.out.println("  daemons  partitions/s  claim ms (mean)  statements/partition");
             for (int n = 1; n <= daemons; n++)
             {
                 run(n, work, key);
@@ -112,7 +119,8 @@ final class BenchClusterCommand implements Callable<Integer>
                 m.put("cluster", url);
                 m.put("cluster-host", "bench-" + i);
                 m.put("cluster-poll", "20ms");
-                final Daemon d = Daemon.start(DaemonConfig.of(m, "bench settings"), simulated());
+                m.put("device", "cpu");
+                final Daemon d = Daemon.start(DaemonConfig.of(m, "bench settings"));
                 started.add(d);
                 clients.add(DaemonClient.connect("127.0.0.1:" + d.grpcPort(), null));
             }
@@ -136,11 +144,8 @@ final class BenchClusterCommand implements Callable<Integer>
             final double claims = sum(clients, "jprove_cluster_claims_total");
             final double claimSeconds = sumDouble(clients, "jprove_cluster_claim_seconds_sum");
             final long statements = sum(clients, "jprove_cluster_statements_total") - statements0;
-            // the simulated workers' ceiling: every worker busy proving all the time
-            final String ofCapacity = proveMs == 0 ? "-" : String.format("%.0f%%", 100 * total / seconds
-                / (n * workers * 1000.0 / proveMs));
-            System.out.printf("  %7d  %12.1f  %11s  %15.2f  %20.1f%n", n, total / seconds, ofCapacity,
-                1000 * claimSeconds / claims, (double)statements / total);
+            System.out.printf("  %7d  %12.1f  %15.2f  %20.1f%n", n, total / seconds, 1000 * claimSeconds / claims,
+                (double)statements / total);
         }
         finally
         {
@@ -157,41 +162,8 @@ final class BenchClusterCommand implements Callable<Integer>
 
     private ProofRequest request(final String id, final Path key)
     {
-        return ProofRequest.newBuilder().setRequestId(id).setBuiltin(BuiltinCircuit.newBuilder()
-            .setName("poseidon-chain-1").setParamsPath(key.toString()).setPartitions(partitions)).build();
-    }
-
-    /** @return provers that hold their worker for --prove-ms and return a placeholder proof. */
-    private PartitionProver.Factory simulated()
-    {
-        return (worker, keys) -> new PartitionProver()
-        {
-            @Override
-            public String device()
-            {
-                return "simulated, " + proveMs + " ms per proof";
-            }
-
-            @Override
-            public PartitionProof prove(final long job, final JobSpec spec, final int partition,
-                final StepTimes times)
-            {
-                try
-                {
-                    Thread.sleep(proveMs);
-                }
-                catch (final InterruptedException e)
-                {
-                    Thread.currentThread().interrupt();
-                }
-                return new PartitionProof(new byte[192], new byte[0]);
-            }
-
-            @Override
-            public void close()
-            {
-            }
-        };
+        return ProofRequest.newBuilder().setRequestId(id).setBuiltin(io.jprove.engine.daemon.rpc.BuiltinCircuit
+            .newBuilder().setName(CIRCUIT).setParamsPath(key.toString()).setPartitions(partitions)).build();
     }
 
     private static long sum(final List<DaemonClient> clients, final String metric)

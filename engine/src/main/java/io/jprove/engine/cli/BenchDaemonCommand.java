@@ -20,12 +20,9 @@ import io.jprove.engine.daemon.DaemonConfig;
 import io.jprove.engine.daemon.rpc.JobState;
 import io.jprove.engine.daemon.rpc.JobStatus;
 import io.jprove.engine.daemon.rpc.ProofRequest;
-import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyWitnessMap;
-import io.jprove.engine.groth16.Groth16Prover;
-import io.jprove.engine.groth16.CpuProverBackend;
-import io.jprove.engine.groth16.StepTimes;
+import io.jprove.engine.cpu.CpuProverBackend;
+import io.jprove.timeline.Timeline;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,8 +31,9 @@ import picocli.CommandLine.Option;
  * {@code jprove bench daemon}: what the daemon adds to and saves from a proof of a circom circuit (a snarkjs
  * {@code .zkey} and {@code .wtns}), with a daemon started in this process on loopback:
  * <ol>
- *   <li>in-process proof, key loaded once (median of warm runs), against the same proof through the daemon's Prove
- *       call (median): the difference is the latency the daemon adds (gRPC, journal, spool, scheduling);</li>
+ *   <li>in-process proof through the pipeline, key loaded once (median of warm runs, {@link WarmProofs}), against
+ *       the same proof through the daemon's Prove call (median): the difference is the latency the daemon adds (gRPC,
+ *       journal, spool, scheduling);</li>
  *   <li>{@code jprove prove --daemon} as a user runs it, a fresh JVM per proof (median wall time), and with
  *       {@code --vs-snarkjs} {@code snarkjs groth16 prove} on the same files, and the ratio;</li>
  *   <li>jobs per second: {@code --jobs} proofs from {@code --clients} concurrent clients, each result checked.</li>
@@ -132,26 +130,11 @@ final class BenchDaemonCommand implements java.util.concurrent.Callable<Integer>
         });
     }
 
-    private double inProcess()
+    private double inProcess() throws InterruptedException
     {
-        try (Zkey zkey = Zkey.open(zkeyFile, true); CircomWitness w = CircomWitness.open(wtns);
-             CpuProverBackend backend = new CpuProverBackend(threads))
+        try (Zkey zkey = Zkey.open(zkeyFile, true); CpuProverBackend backend = new CpuProverBackend(threads))
         {
-            final Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
-            final double[] ms = new double[iterations];
-            for (int i = -warmup; i < iterations; i++)
-            {
-                final long t0 = System.nanoTime();
-                try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared())
-                {
-                    prover.prove(ZkeyWitnessMap.map(zkey, w, arena), new StepTimes(), null, "the benchmark's proof");
-                }
-                if (i >= 0)
-                {
-                    ms[i] = (System.nanoTime() - t0) / 1e6;
-                }
-            }
-            return median(ms);
+            return median(WarmProofs.run(zkey, wtns, backend, Timeline.disabled(), warmup, iterations).millis());
         }
     }
 

@@ -8,9 +8,9 @@ import java.util.concurrent.Callable;
 import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.pipeline.BufferPool;
-import io.jprove.engine.pipeline.BufferShape;
-import io.jprove.engine.pipeline.OffHeapBufferPool;
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.BufferShape;
+import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineClock;
@@ -83,7 +83,7 @@ final class BenchEngineCommand implements Callable<Integer>
             }
             final NamedCircuit circuit = circuitOption.circuit();
             final DeviceSelection selection = deviceOption.select();
-            final long budget = budgetMib > 0 ? budgetMib << 20 : EngineRun.defaultBudgetBytes();
+            final long budget = budgetMib > 0 ? budgetMib << 20 : BufferPool.defaultBudgetBytes();
             final PipelineConfig config = PipelineConfig.forCores(threads);
             try (EngineRun.Parameters parameters = EngineRun.parameters(circuit, cache, threads, selection,
                 !noCache);
@@ -92,8 +92,7 @@ final class BenchEngineCommand implements Callable<Integer>
                 System.out.println("bench engine: " + circuit.name() + ", " + parameters.matrices().numConstraints()
                     + " constraints, domain " + parameters.key().domainSize() + ", on " + String.join(", ",
                     selection.devices()) + " (" + threads + " threads, " + config.synthesisWorkers()
-                    + " synthesis worker" + (config.synthesisWorkers() == 1 ? "" : "s") + ", "
-                    + config.workersPerDevice() + " workers per device)");
+                    + " synthesis worker" + (config.synthesisWorkers() == 1 ? "" : "s") + ")");
                 System.out.printf(Locale.ROOT, "  parameters  %s in %.1f s%n", parameters.origin(cache),
                     parameters.elapsedNs() / 1e9);
                 if (parameters.generated())

@@ -39,8 +39,9 @@ final class BenchGpuBatchAddCommand implements Callable<Integer>
     @Option(names = "--percent", description = "Bits set, in percent (default 50).")
     private int percent = 50;
 
-    @Option(names = "--device", description = "cuda, cuda:N or cpu (default: cuda when a driver loads).")
-    private String device = GpuBench.defaultDevice();
+    @Option(names = "--device", description = "cuda, cuda:N, jvm (the kernels as Java methods) or auto (default: "
+        + "the first GPU when the host has one, else jvm).")
+    private String device = io.jprove.kernels.DeviceName.AUTO;
 
     @Option(names = "--iterations", description = "Timed runs (default 10).")
     private int iterations = 10;

@@ -35,10 +35,12 @@ final class BenchGpuHCommand implements Callable<Integer>
     @Option(names = "--reduction", description = "bellperson, snarkjs or both (default bellperson).")
     private String reduction = "bellperson";
 
-    @Option(names = "--device", description = "cuda, cuda:N or cpu (default: cuda when a driver loads).")
-    private String device = GpuBench.defaultDevice();
+    @Option(names = "--device", description = "cuda, cuda:N, jvm (the kernels as Java methods) or auto (default: "
+        + "the first GPU when the host has one, else jvm).")
+    private String device = io.jprove.kernels.DeviceName.AUTO;
 
-    @Option(names = "--variant", description = "How NTT passes spread their work: r2 (default), r4, r8, r8p.")
+    @Option(names = "--variant", description = "How NTT passes spread their work: r2 (the GPU's default) or r8 (the "
+        + "JVM executor's).")
     private String variant = NttVariant.DEFAULT.name();
 
     @Option(names = "--iterations", description = "Timed runs (default 10).")

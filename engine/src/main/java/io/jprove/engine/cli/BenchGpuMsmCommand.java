@@ -13,7 +13,6 @@ import io.jprove.field.FrVector;
 import io.jprove.field.msm.PointProgression;
 import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceMemory;
-import io.jprove.kernels.msm.AccumulateVariant;
 import io.jprove.kernels.msm.GpuMsm;
 import io.jprove.kernels.msm.MsmCurve;
 import io.jprove.kernels.msm.MsmPlan;
@@ -41,18 +40,15 @@ final class BenchGpuMsmCommand implements Callable<Integer>
         description = "log2 of the number of points, 1 to 27; several separated by commas.")
     private List<Integer> logSizes;
 
-    @Option(names = "--device", description = "cuda, cuda:N or cpu (default: cuda when a driver loads).")
-    private String device = GpuBench.defaultDevice();
+    @Option(names = "--device", description = "cuda, cuda:N, jvm (the kernels as Java methods) or auto (default: "
+        + "the first GPU when the host has one, else jvm).")
+    private String device = io.jprove.kernels.DeviceName.AUTO;
 
     @Option(names = "--window", description = "Force the window width c (1 to 24) instead of the chooser's.")
     private int window;
 
     @Option(names = "--copies", description = "Force the precomputed copies F (1 to the windows); with --window.")
     private int copies;
-
-    @Option(names = "--variant", description = "The accumulation kernel: two (in registers, two groups per "
-        + "multiprocessor, default), three (three groups) or shared (the accumulator in shared memory).")
-    private String variant = "two";
 
     @Option(names = "--iterations", description = "Timed runs (default 5).")
     private int iterations = 5;
@@ -83,21 +79,11 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                 + "--copies needs --window");
             return CliSupport.ERROR;
         }
-        final AccumulateVariant accumulation;
-        try
-        {
-            accumulation = AccumulateVariant.named(variant);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            System.err.println("jprove bench gpu-msm: " + ex.getMessage());
-            return CliSupport.ERROR;
-        }
         try (Accelerator accelerator = Accelerator.open(device))
         {
             for (final int log : logSizes)
             {
-                final int code = run(accelerator, group, log, accumulation);
+                final int code = run(accelerator, group, log);
                 if (code != 0)
                 {
                     return code;
@@ -125,8 +111,7 @@ final class BenchGpuMsmCommand implements Callable<Integer>
             log);
     }
 
-    private int run(final Accelerator accelerator, final MsmCurve group, final int log,
-        final AccumulateVariant accumulation)
+    private int run(final Accelerator accelerator, final MsmCurve group, final int log)
     {
         final long n = 1L << log;
         final PointProgression progression = progression(group, log);
@@ -149,7 +134,6 @@ final class BenchGpuMsmCommand implements Callable<Integer>
             try (PreparedBases prepared = PreparedBases.prepare(accelerator, group, bases, plan);
                  GpuMsm msm = new GpuMsm(prepared); DeviceMemory device = accelerator.allocate(n * Fr.BYTES))
             {
-                msm.variant(accumulation);
                 device.copyFrom(scalars.segment(), null);
                 final double[] millis = GpuBench.time(accelerator, warmup, iterations, s -> { },
                     s -> msm.queue(device, n, s));
@@ -164,11 +148,10 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                 final double accumulate = phases.getOrDefault("accumulate", 0.0);
                 System.out.printf("gpu-msm %s 2^%d device=%s median_ms=%.3f min_ms=%.3f floor_ms=%.3f "
                         + "vs_floor=%.2f plan=c%d/W%d/F%d/T%d prepare_ms=%.0f table_gib=%.2f phases_ms=%s "
-                        + "accumulate_gadds_per_s=%.2f variant=%s check=ok%n", group, log, accelerator.device(), median,
+                        + "accumulate_gadds_per_s=%.2f check=ok%n", group, log, accelerator.device(), median,
                     millis[0], floor, median / floor, plan.c(), plan.windows(), plan.copies(), plan.rounds(),
                     prepared.prepareNanos() / 1e6, prepared.tableBytes() / (double)(1L << 30), format(phases),
-                    accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0,
-                    accumulation.name().toLowerCase(java.util.Locale.ROOT));
+                    accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0);
                 return 0;
             }
         }

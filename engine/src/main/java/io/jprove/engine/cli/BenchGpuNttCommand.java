@@ -41,8 +41,9 @@ final class BenchGpuNttCommand implements Callable<Integer>
         description = "log2 of the transform size, 1 to 28; several separated by commas.")
     private List<Integer> logSizes;
 
-    @Option(names = "--device", description = "cuda, cuda:N or cpu (default: cuda when a driver loads).")
-    private String device = GpuBench.defaultDevice();
+    @Option(names = "--device", description = "cuda, cuda:N, jvm (the kernels as Java methods) or auto (default: "
+        + "the first GPU when the host has one, else jvm).")
+    private String device = io.jprove.kernels.DeviceName.AUTO;
 
     @Option(names = "--coset", description = "The coset transform (g = 7).")
     private boolean coset;
@@ -59,8 +60,8 @@ final class BenchGpuNttCommand implements Callable<Integer>
     @Option(names = "--warmup", description = "Untimed runs first (default 2).")
     private int warmup = 2;
 
-    @Option(names = "--variant", split = ",", description = "How passes spread their work: r2 (default), r4, r8, r8p; "
-        + "several separated by commas are timed one after another.")
+    @Option(names = "--variant", split = ",", description = "How passes spread their work: r2 (two elements per "
+        + "item, the GPU's default) or r8 (eight, the JVM executor's); several separated by commas.")
     private List<String> variants = List.of(NttVariant.DEFAULT.name());
 
     @Override

@@ -2,7 +2,6 @@ package io.jprove.engine.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,16 +10,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
-import io.jprove.engine.formats.circom.CircomWitness;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyWitnessMap;
-import io.jprove.engine.groth16.BackendListener;
-import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.groth16.StepTimes;
-import io.jprove.engine.pipeline.TimelineListener;
 
-import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
 import picocli.CommandLine.Command;
@@ -29,9 +21,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code jprove bench prove}: times a Groth16 proof of a circom circuit from a snarkjs {@code .zkey} and {@code .wtns}
- * on the chosen device, warm: the key loaded and prepared once, then the median of runs in this JVM, each from the
- * witness map to the self-verified proof. With {@code --vs-snarkjs} it sets the same proof by snarkjs beside it, twice
- * and each labelled:
+ * on the chosen device, warm: the key loaded and prepared once, then the median of runs in this JVM through the
+ * pipeline ({@link WarmProofs}), each from reading the witness to the self-verified proof. With {@code --vs-snarkjs}
+ * it sets the same proof by snarkjs beside it, twice and each labelled:
  * <ul>
  *   <li><b>warm against warm</b>: {@code tests/js/prove-bench.js}, {@code snarkjs.groth16.prove} repeated in one node
  *       process on the files read into memory once, on as many threads;</li>
@@ -90,32 +82,16 @@ final class BenchProveCommand implements Callable<Integer>
                 throw new IllegalArgumentException("--iterations must be at least 1 and --warmup at least 0");
             }
             final double jproveMs;
-            try (Zkey zkey = Zkey.open(zkeyFile, true); CircomWitness w = CircomWitness.open(wtns);
+            try (Zkey zkey = Zkey.open(zkeyFile, true);
                  ProverBackend backend = deviceOption.select().openFirst(threads);
-                 Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend);
                  Timeline timeline = timelineOption.open())
             {
                 System.out.println("bench prove: " + zkeyFile + " (" + zkey.nVars() + " signals, domain "
                     + zkey.domainSize() + ") on " + backend.name() + " (" + backend.description() + ")");
-                TimelineListener.describeDevice(timeline, backend);
-                for (int i = 0; i < warmup; i++)
-                {
-                    prove(zkey, w, prover, new StepTimes(), BackendListener.NONE);
-                }
-                final double[] ms = new double[iterations];
-                StepTimes last = null;
-                for (int i = 0; i < iterations; i++)
-                {
-                    // each timed proof is one job on the timeline (warm-up proofs are not recorded)
-                    last = new StepTimes(timeline, i + 1, 0, 0, backend.device());
-                    final long t0 = System.nanoTime();
-                    prove(zkey, w, prover, last, new TimelineListener(timeline, i + 1, 0, 0, backend.device()));
-                    timeline.append(EventKind.PROOF_DONE, i + 1, 0, 0, backend.device());
-                    ms[i] = (System.nanoTime() - t0) / 1e6;
-                }
-                jproveMs = median(ms);
-                System.out.printf("  warm jprove  %9.1f ms  (median of %d in this JVM after %d warm-up, %d threads;"
-                    + " last run: %s)%n", jproveMs, iterations, warmup, threads, last);
+                final WarmProofs.Timed timed = WarmProofs.run(zkey, wtns, backend, timeline, warmup, iterations);
+                jproveMs = median(timed.millis());
+                System.out.printf("  warm jprove  %9.1f ms  (median of %d in this JVM through the pipeline after %d "
+                    + "warm-up, %d threads; last run: %s)%n", jproveMs, iterations, warmup, threads, timed.last());
             }
             if (vsSnarkjs)
             {
@@ -220,18 +196,6 @@ final class BenchProveCommand implements Callable<Integer>
         }
         throw new IllegalArgumentException("no jprove launcher under the working directory or its parents: pass "
             + "--launcher");
-    }
-
-    private void prove(final Zkey zkey, final CircomWitness w, final Groth16Prover prover, final StepTimes times,
-        final BackendListener listener)
-    {
-        try (Arena arena = Arena.ofShared())
-        {
-            final long t0 = System.nanoTime();
-            final var partition = ZkeyWitnessMap.map(zkey, w, arena);
-            times.add("witness", System.nanoTime() - t0);
-            prover.prove(partition, times, listener, "the proof for " + wtns + " with " + zkeyFile);
-        }
     }
 
     private static double median(final double[] values)

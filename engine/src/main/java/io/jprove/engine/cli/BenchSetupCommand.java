@@ -68,7 +68,7 @@ final class BenchSetupCommand implements Callable<Integer>
             }
             final NamedCircuit circuit = circuitOption.circuit();
             final DeviceSelection selection = deviceOption.select();
-            if (vsCpu && !DeviceSelection.CUDA.equals(selection.kind()))
+            if (vsCpu && !io.jprove.kernels.DeviceName.CUDA.equals(selection.kind()))
             {
                 throw new IllegalArgumentException("--vs-cpu compares a GPU's setup with the CPU's: it needs "
                     + "--device cuda (this run sets up on " + String.join(", ", selection.devices()) + ")");

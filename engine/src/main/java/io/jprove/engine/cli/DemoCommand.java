@@ -12,7 +12,7 @@ import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.timeline.Timeline;
@@ -88,7 +88,7 @@ final class DemoCommand implements Callable<Integer>
                 final EngineRun.Outcome outcome;
                 final long sinceNs = TimelineClock.nowNs();
                 try (Timeline timeline = timelineOption.open(); BufferPool pool = selection.bufferPool(budgetMib > 0
-                    ? budgetMib << 20 : EngineRun.defaultBudgetBytes()))
+                    ? budgetMib << 20 : BufferPool.defaultBudgetBytes()))
                 {
                     outcome = EngineRun.prove(circuit, parameters, partitions, backends,
                         PipelineConfig.forCores(threads), pool, timeline, sinceNs,

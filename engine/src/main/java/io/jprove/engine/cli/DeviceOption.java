@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
 public final class DeviceOption
 {
     @Option(names = "--device", paramLabel = "DEVICE",
-        description = "Where to prove: cpu, cuda (every GPU) or cuda:N. Default: the GPUs when this build has the CUDA "
-            + "backend and the host has a GPU, else cpu.")
+        description = "Where to prove: cpu, cuda (every GPU), cuda:N, or jvm (the GPU code with its kernels run as "
+            + "Java methods: slow, for tests). Default (auto): the GPUs when the host has one, else cpu.")
     private String device;
 
     /**

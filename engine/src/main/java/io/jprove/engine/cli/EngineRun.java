@@ -2,8 +2,6 @@ package io.jprove.engine.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -23,7 +21,7 @@ import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.Job;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.JobSpec;
-import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.pipeline.Pipeline;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.r1cs.ConstraintMatrices;
@@ -34,8 +32,7 @@ import io.jprove.timeline.TimelineReader;
 import io.jprove.timeline.analysis.EventLog;
 import io.jprove.timeline.analysis.TimelineAnalysis;
 import io.jprove.timeline.analysis.TimelineReport;
-import io.jprove.timeline.render.ChromeTraceRenderer;
-import io.jprove.timeline.render.HtmlGanttRenderer;
+import io.jprove.timeline.render.ReportFiles;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -258,16 +255,8 @@ final class EngineRun
         timeline.flush();
         final EventLog log = readSince(timelineDir, sinceNs);
         final TimelineReport report = TimelineAnalysis.analyze(log);
-        final Path reportDir = TimelineCommand.besideTimeline(timelineDir);
-        Files.createDirectories(reportDir);
-        try (Writer w = Files.newBufferedWriter(reportDir.resolve("report.html"), StandardCharsets.UTF_8))
-        {
-            HtmlGanttRenderer.write(log, report, w);
-        }
-        try (Writer w = Files.newBufferedWriter(reportDir.resolve("trace.json"), StandardCharsets.UTF_8))
-        {
-            ChromeTraceRenderer.write(log, w);
-        }
+        final Path reportDir = ReportFiles.besideTimeline(timelineDir);
+        ReportFiles.write(log, report, reportDir);
         return new Outcome(result, wallNs, report, reportDir);
     }
 
@@ -315,16 +304,6 @@ final class EngineRun
             });
         }
         return log;
-    }
-
-    /** @return the default host memory budget: half of the machine's memory, at least 1 GiB. */
-    static long defaultBudgetBytes()
-    {
-        final java.lang.management.OperatingSystemMXBean os =
-            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        final long total = os instanceof final com.sun.management.OperatingSystemMXBean sun
-            ? sun.getTotalMemorySize() : Runtime.getRuntime().maxMemory();
-        return Math.max(1L << 30, total / 2);
     }
 
     /** Prints one line per device and per worker of a report: the utilizations. */

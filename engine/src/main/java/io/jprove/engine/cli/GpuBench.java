@@ -5,23 +5,15 @@ import java.util.Arrays;
 import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceEvent;
 import io.jprove.kernels.DeviceStream;
-import io.jprove.kernels.cuda.CudaDriver;
 
 /**
- * What the device benchmarks share: the default device (the GPU when a CUDA driver loads, else the CPU executor), and
- * device-measured timing — an event before and after each run on one stream, after warm-up runs, reported as the
- * median and minimum of the timed runs.
+ * What the device benchmarks share: device-measured timing — an event before and after each run on one stream,
+ * after warm-up runs, reported as the median and minimum of the timed runs.
  */
 final class GpuBench
 {
     private GpuBench()
     {
-    }
-
-    /** @return {@code cuda} when a CUDA driver loads, else {@code cpu}. */
-    static String defaultDevice()
-    {
-        return CudaDriver.isAvailable() ? "cuda" : "cpu";
     }
 
     /** One timed piece of device work, queued on the stream it is given. */

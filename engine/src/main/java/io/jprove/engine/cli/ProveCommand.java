@@ -4,29 +4,29 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
-import io.jprove.engine.formats.circom.CircomCircuit;
-import io.jprove.engine.formats.circom.CircomR1cs;
-import io.jprove.engine.formats.circom.CircomWitness;
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.formats.circom.Zkey;
-import io.jprove.engine.formats.circom.ZkeyWitnessMap;
-import io.jprove.engine.groth16.Groth16Prover;
-import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.StepTimes;
-import io.jprove.engine.r1cs.ProverInputs;
-import io.jprove.engine.r1cs.ProvingAssignment;
-import io.jprove.engine.pipeline.TimelineListener;
+import io.jprove.engine.pipeline.CircomSynthesis;
+import io.jprove.engine.pipeline.JobResult;
+import io.jprove.engine.pipeline.JobSpec;
+import io.jprove.engine.pipeline.PartitionFailedException;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.engine.pipeline.Synthesis;
+import io.jprove.engine.pipeline.ZkeySynthesis;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineClock;
-
-import java.lang.foreign.Arena;
 
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -38,9 +38,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jprove prove}: a Groth16 proof on the chosen device from bellperson parameters with a circom {@code .r1cs} and
- * {@code .wtns}, or from a snarkjs {@code .zkey} with a {@code .wtns}. Writes the 192-byte proof (bellperson bytes) or
- * snarkjs's {@code proof.json} ({@code --json}, always with a zkey), and optionally {@code public.json}. Every proof
- * is verified before it is written.
+ * {@code .wtns}, or from a snarkjs {@code .zkey} with a {@code .wtns}, through the pipeline like every proof. Writes
+ * the 192-byte proof (bellperson bytes) or snarkjs's {@code proof.json} ({@code --json}, always with a zkey), and
+ * optionally {@code public.json}. Every proof is verified before it is written.
  */
 @Command(name = "prove", mixinStandardHelpOptions = true,
     description = "Prove a circom witness with bellperson parameters (+ .r1cs) or a snarkjs .zkey.")
@@ -104,7 +104,7 @@ final class ProveCommand implements Callable<Integer>
     private PointChecks checks;
 
     /** A proof, its public inputs (Fr limbs, the constant one excluded) and the times of its steps. */
-    private record Proved(Proof proof, long[] publicInputs, StepTimes times)
+    private record Proved(Proof proof, long[] publicInputs, String times)
     {
     }
 
@@ -124,11 +124,12 @@ final class ProveCommand implements Callable<Integer>
             final long t0 = System.nanoTime();
             final long launchNs = CliSupport.sinceLaunchNs();
             final CheckedKeys remembered = CheckedKeys.inUserCache();
+            final DeviceSelection selection = deviceOption.select();
             final Proved proved;
             try (TimelineOpening timeline = TimelineOpening.start(timelineOption);
-                 ProverBackend backend = deviceOption.select().openFirst(threads))
+                 ProverBackend backend = selection.openFirst(threads))
             {
-                // where a cold start goes: the launcher and the JVM starting, the device, the key, its preparation
+                // where a cold start goes: the launcher and the JVM starting, the device, the key
                 final EarlySteps early = new EarlySteps();
                 if (launchNs >= 0)
                 {
@@ -136,8 +137,8 @@ final class ProveCommand implements Callable<Integer>
                 }
                 final long backendNs = System.nanoTime() - t0;
                 early.add("backend", TimelineClock.nowNs() - backendNs, backendNs);
-                proved = key.zkey != null ? proveZkey(backend, remembered, timeline, early)
-                    : proveParams(backend, remembered, timeline, early);
+                final Run run = new Run(selection, backend, timeline, early);
+                proved = key.zkey != null ? proveZkey(run, remembered) : proveParams(run, remembered);
             }
             if (remembered.failure() != null)
             {
@@ -194,6 +195,11 @@ final class ProveCommand implements Callable<Integer>
         }
     }
 
+    /** What a proof runs on: the device, its pool, the timeline, and the steps timed before the timeline was open. */
+    private record Run(DeviceSelection selection, ProverBackend backend, TimelineOpening timeline, EarlySteps early)
+    {
+    }
+
     /** Host steps timed before the timeline is open, given to it once it is. */
     private static final class EarlySteps
     {
@@ -208,7 +214,7 @@ final class ProveCommand implements Callable<Integer>
             steps.add(new Step(name, startNs, durationNs));
         }
 
-        /** @return step times on {@code timeline} for one proof (job 1, partition 0, worker 0), these steps in. */
+        /** @return step times on {@code timeline} for the proof (job 1, partition 0, worker 0), these steps in. */
         StepTimes onto(final TimelineOpening opening, final ProverBackend backend)
         {
             final long t0 = System.nanoTime();
@@ -225,38 +231,21 @@ final class ProveCommand implements Callable<Integer>
         }
     }
 
-    private Proved proveZkey(final ProverBackend backend, final CheckedKeys remembered, final TimelineOpening opening,
-        final EarlySteps early)
+    private Proved proveZkey(final Run run, final CheckedKeys remembered) throws InterruptedException
     {
         final long t0 = System.nanoTime();
         final long s0 = TimelineClock.nowNs();
-        try (Zkey zkey = Zkey.open(key.zkey, !unchecked, remembered); CircomWitness w = CircomWitness.open(wtns))
+        try (Zkey zkey = Zkey.open(key.zkey, !unchecked, remembered))
         {
-            early.add("key", s0, System.nanoTime() - t0);
+            run.early().add("key", s0, System.nanoTime() - t0);
             checks = zkey.pointChecks();
-            final long t1 = System.nanoTime();
-            final long s1 = TimelineClock.nowNs();
-            try (Groth16Prover prover = new Groth16Prover(zkey.provingKey(), backend); Arena arena = Arena.ofShared())
-            {
-                early.add("prepare", s1, System.nanoTime() - t1);
-                final long t2 = System.nanoTime();
-                final long s2 = TimelineClock.nowNs();
-                final PartitionInputs partition = ZkeyWitnessMap.map(zkey, w, arena);
-                early.add("witness", s2, System.nanoTime() - t2);
-                final StepTimes times = early.onto(opening, backend);
-                final Timeline timeline = opening.timeline();
-                TimelineListener.describeDevice(timeline, backend);
-                // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
-                final Proof proof = prover.prove(partition, times, new TimelineListener(timeline, 1, 0, 0,
-                    backend.device()), "the proof for " + wtns + " with " + key.zkey
-                    + " (a witness that does not satisfy the circuit fails here)");
-                return new Proved(proof, Groth16Prover.publicInputs(partition), times);
-            }
+            // a zkey's c is a·b by construction: a witness that breaks the circuit fails verification
+            return prove(run, zkey.provingKey(), new ZkeySynthesis(() -> zkey, wtns), wtns.getFileName() + " with "
+                + key.zkey.getFileName() + ", a witness that does not satisfy the circuit fails self-verification");
         }
     }
 
-    private Proved proveParams(final ProverBackend backend, final CheckedKeys remembered,
-        final TimelineOpening opening, final EarlySteps early)
+    private Proved proveParams(final Run run, final CheckedKeys remembered) throws InterruptedException
     {
         if (r1cs == null)
         {
@@ -266,17 +255,39 @@ final class ProveCommand implements Callable<Integer>
         final long s0 = TimelineClock.nowNs();
         try (ProvingKey pk = BellpersonParams.read(key.params, !unchecked, threads, remembered))
         {
-            early.add("key", s0, System.nanoTime() - t0);
-            final StepTimes times = early.onto(opening, backend);
-            final Timeline timeline = opening.timeline();
-            TimelineListener.describeDevice(timeline, backend);
-            try (CircomR1cs constraints = CircomR1cs.open(r1cs); CircomWitness w = CircomWitness.open(wtns);
-                 ProverInputs inputs = ProvingAssignment.synthesize(new CircomCircuit(constraints, w));
-                 Groth16Prover prover = new Groth16Prover(pk, backend))
+            run.early().add("key", s0, System.nanoTime() - t0);
+            return prove(run, pk, new CircomSynthesis(r1cs, wtns), wtns.getFileName() + " with "
+                + key.params.getFileName());
+        }
+    }
+
+    /**
+     * Proves one partition through the pipeline, the one runtime: the key is prepared on the device while the witness
+     * is synthesized, and the device's kernels and copies go to the timeline.
+     *
+     * @throws RuntimeException what failed, as it was thrown (a bad witness names its constraint).
+     */
+    private Proved prove(final Run run, final ProvingKey pk, final Synthesis synthesis, final String name)
+        throws InterruptedException
+    {
+        final StepTimes early = run.early().onto(run.timeline(), run.backend());
+        try (BufferPool pool = run.selection().bufferPool(BufferPool.defaultBudgetBytes());
+             Pipeline pipeline = new Pipeline(new PipelineConfig(1, threads, 1), List.of(run.backend()), pool,
+                 run.timeline().timeline()))
+        {
+            final JobResult result = pipeline.submit(new JobSpec(name, 0, pk, synthesis, 1, false)).result().get();
+            return new Proved(result.proofs().getFirst(), result.publicInputs().getFirst(), early + ", "
+                + result.steps().getFirst());
+        }
+        catch (final ExecutionException e)
+        {
+            final Throwable why = e.getCause() instanceof final PartitionFailedException failed ? failed.getCause()
+                : e.getCause();
+            if (why instanceof final RuntimeException runtime)
             {
-                return new Proved(prover.prove(inputs, times, new TimelineListener(timeline, 1, 0, 0,
-                    backend.device())), inputs.witness().publicInputs(), times);
+                throw runtime;
             }
+            throw new IllegalStateException(why);
         }
     }
 }

@@ -4,8 +4,6 @@ import java.util.Locale;
 import java.util.random.RandomGenerator;
 
 import io.jprove.engine.backend.DeviceSelection;
-import io.jprove.engine.gpu.GpuFixedBaseMultiplier;
-import io.jprove.engine.groth16.CpuFixedBaseMultiplier;
 import io.jprove.engine.groth16.FixedBaseMultiplier;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.ProvingKey;
@@ -35,20 +33,11 @@ final class SetupRun
     {
     }
 
-    /**
-     * @return the multiplier of the selection: the first GPU's for CUDA, CPU threads for the CPU; the caller closes it.
-     */
-    static FixedBaseMultiplier multiplier(final DeviceSelection selection, final int threads)
-    {
-        return DeviceSelection.CUDA.equals(selection.kind())
-            ? GpuFixedBaseMultiplier.open(selection.devices().getFirst()) : new CpuFixedBaseMultiplier(threads);
-    }
-
     /** Sets the circuit up on the selection's device. */
     static Result run(final ConstraintMatrices cs, final DeviceSelection selection, final int threads,
         final RandomGenerator rng)
     {
-        try (FixedBaseMultiplier multiplier = multiplier(selection, threads))
+        try (FixedBaseMultiplier multiplier = selection.multiplier(threads))
         {
             return run(cs, multiplier, threads, rng);
         }

@@ -22,7 +22,7 @@ import io.jprove.timeline.analysis.TimelineAnalysis;
 import io.jprove.timeline.analysis.TimelineReport;
 import io.jprove.timeline.render.ChromeTraceRenderer;
 import io.jprove.timeline.render.CsvExporter;
-import io.jprove.timeline.render.HtmlGanttRenderer;
+import io.jprove.timeline.render.ReportFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -91,21 +91,11 @@ final class TimelineCommand implements Callable<Integer>
                 final long readNs = System.nanoTime() - startNs;
                 final TimelineReport report = TimelineAnalysis.analyze(log, threshold, gaps);
                 stdout.print(TextReport.render(report));
-                final Path out = this.out != null ? this.out : besideTimeline(directory);
-                Files.createDirectories(out);
-                final Path html = out.resolve("report.html");
-                final Path trace = out.resolve("trace.json");
-                try (Writer writer = Files.newBufferedWriter(html, StandardCharsets.UTF_8))
-                {
-                    HtmlGanttRenderer.write(log, report, writer);
-                }
-                try (Writer writer = Files.newBufferedWriter(trace, StandardCharsets.UTF_8))
-                {
-                    ChromeTraceRenderer.write(log, writer);
-                }
+                final ReportFiles files = ReportFiles.write(log, report, this.out != null ? this.out
+                    : ReportFiles.besideTimeline(directory));
                 stdout.printf(Locale.ROOT, "%nread %,d events in %s (%.2f M events/s in a cold JVM)"
                     + "%nwrote %s%nwrote %s (open in ui.perfetto.dev or chrome://tracing)%n", log.size(),
-                    Text.ms(readNs), log.size() * 1e3 / Math.max(1, readNs), html, trace);
+                    Text.ms(readNs), log.size() * 1e3 / Math.max(1, readNs), files.html(), files.trace());
                 stdout.flush();
                 return 0;
             }
@@ -114,14 +104,6 @@ final class TimelineCommand implements Callable<Integer>
                 return fail(spec, e);
             }
         }
-    }
-
-    /** @return {@code NAME-report} next to the timeline directory {@code NAME}. */
-    static Path besideTimeline(final Path timeline)
-    {
-        final Path absolute = timeline.toAbsolutePath().normalize();
-        final Path name = absolute.getFileName();
-        return absolute.resolveSibling((name == null ? "timeline" : name.toString()) + "-report");
     }
 
     /** {@code jprove timeline tail DIR}. */

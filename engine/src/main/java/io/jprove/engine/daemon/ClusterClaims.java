@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.jprove.engine.pipeline.OneLine;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
@@ -47,6 +48,7 @@ final class ClusterClaims implements PartitionSource
     private final LongAdder claimNanos = new LongAdder();
     private final LongAdder returned = new LongAdder();
     private volatile boolean closed;
+    private volatile boolean registered;
     private volatile boolean reachable = true;
     private boolean woken;
 
@@ -98,6 +100,8 @@ final class ClusterClaims implements PartitionSource
             return out;
         });
         resumed.addAll(owned);
+        registered = true;
+        wake();
         return owned.size();
     }
 
@@ -159,35 +163,48 @@ final class ClusterClaims implements PartitionSource
         }
     }
 
+    /**
+     * Claims the next partition: one held under this host's name before a restart first, once the host has
+     * registered; else the queue's best that fits the memory left.
+     */
     @Override
-    public Assignment take() throws InterruptedException
+    public Assignment take(final long timeoutMs) throws InterruptedException
     {
+        final long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         while (!closed)
         {
-            final long[] claim;
-            synchronized (claimLock)
+            if (registered)
             {
-                final long[] again = resumed.poll();
-                claim = again != null ? again : claim();
+                final long[] claim;
+                synchronized (claimLock)
+                {
+                    final long[] again = resumed.poll();
+                    claim = again != null ? again : claim();
+                    if (claim != null)
+                    {
+                        inFlightBytes.addAndGet(claim[3]);
+                    }
+                }
                 if (claim != null)
                 {
-                    inFlightBytes.addAndGet(claim[3]);
+                    final Assignment a = assignment(claim);
+                    if (a != null)
+                    {
+                        return a;
+                    }
+                    continue;
                 }
             }
-            if (claim != null)
+            final long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+            if (leftMs <= 0)
             {
-                final Assignment a = assignment(claim);
-                if (a != null)
-                {
-                    return a;
-                }
-                continue;
+                return null;
             }
             synchronized (idle)
             {
                 if (!woken)
                 {
-                    idle.wait(config.poll().toMillis());
+                    idle.wait(Math.min(leftMs, config.poll().toMillis()));
                 }
                 woken = false;
             }
@@ -263,7 +280,7 @@ final class ClusterClaims implements PartitionSource
             if (row != null && !closed)
             {
                 // its input cannot be had: the job fails (if the claim is still this host's), as a bad witness would
-                partitionFailed(new Assignment(row.newJob(), (int)claim[1], claim[2]), Worker.oneLine(e),
+                partitionFailed(new Assignment(row.newJob(), (int)claim[1], claim[2]), OneLine.of(e),
                     System.currentTimeMillis());
             }
             else
@@ -283,7 +300,7 @@ final class ClusterClaims implements PartitionSource
 
     /** Stores the proof if the claim is still this host's; retries through a database restart. */
     @Override
-    public boolean partitionDone(final Assignment a, final PartitionProver.PartitionProof proof, final long nowMs)
+    public boolean partitionDone(final Assignment a, final PartitionProof proof, final long nowMs)
     {
         final long job = a.job().id();
         try
@@ -338,7 +355,7 @@ final class ClusterClaims implements PartitionSource
             if (!closed)
             {
                 System.err.println("jprove daemon: the proof of job " + job + " partition " + a.partition()
-                    + " was not stored: " + Worker.oneLine(e));
+                    + " was not stored: " + OneLine.of(e));
             }
             return false;
         }
@@ -396,7 +413,6 @@ final class ClusterClaims implements PartitionSource
             if (failed)
             {
                 metrics.finished(JobState.FAILED, 0);
-                timeline.error(job, a.partition(), -1, -1, error);
             }
             else
             {
@@ -409,13 +425,20 @@ final class ClusterClaims implements PartitionSource
             if (!closed)
             {
                 System.err.println("jprove daemon: the failure of job " + job + " partition " + a.partition()
-                    + " was not stored: " + Worker.oneLine(e));
+                    + " was not stored: " + OneLine.of(e));
             }
         }
         finally
         {
             release(a);
         }
+    }
+
+    /** Gives the claim's memory back; the claim stays this host's (resumed at the next start, or returned later). */
+    @Override
+    public void partitionDropped(final Assignment a)
+    {
+        release(a);
     }
 
     /** A host as {@code /status} shows it. */

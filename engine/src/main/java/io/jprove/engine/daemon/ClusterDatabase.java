@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
+import io.jprove.engine.pipeline.OneLine;
+
 /**
  * The cluster store's connections (a HikariCP pool) and the one way SQL runs through them: {@link #call} runs a unit
  * of work in one transaction and runs it again, from the start, after a failure that a retry can cure — the database
@@ -71,7 +73,7 @@ final class ClusterDatabase implements AutoCloseable
         catch (final RuntimeException e)
         {
             throw new IllegalStateException("cannot reach the cluster database " + redacted(config.url()) + ": "
-                + Worker.oneLine(e), e);
+                + OneLine.of(e), e);
         }
     }
 
@@ -168,7 +170,7 @@ final class ClusterDatabase implements AutoCloseable
 
     private static String oneLine(final SQLException e)
     {
-        return (e.getSQLState() == null ? "" : "SQLSTATE " + e.getSQLState() + ": ") + Worker.oneLine(e);
+        return (e.getSQLState() == null ? "" : "SQLSTATE " + e.getSQLState() + ": ") + OneLine.of(e);
     }
 
     private static void rollbackQuietly(final Connection c)

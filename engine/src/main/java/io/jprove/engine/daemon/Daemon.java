@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -17,53 +18,60 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
 
+import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.DeviceSelection;
+import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.daemon.rpc.StatusReply;
 import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.engine.pipeline.WorkerView;
 import io.jprove.timeline.ChronicleTimeline;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineSettings;
+import io.jprove.engine.pipeline.OneLine;
 
 /**
- * The proving daemon: the journal, the job table, the scheduler and its workers, the devices they prove on, the
- * resident keys, the gRPC service and the HTTP endpoint. {@link #start} opens the journal and resumes the jobs it
- * holds before either listener opens, so a client never sees a job that the daemon does not know yet.
+ * The proving daemon: the journal, the job table, the resident keys, the gRPC service and the HTTP endpoint, in front
+ * of the one proving runtime, the {@link Pipeline}, which it drives as its feed ({@link DaemonFeed}). {@link #start}
+ * opens the journal and resumes the jobs it holds before either listener opens, so a client never sees a job that
+ * the daemon does not know yet.
  * <pre>
- *  gRPC ─┐                      ┌─► worker 0 ─ PartitionProver ─┐  ─► device 0 (backend, prepared keys)
- *        ├─► JobTable ─► Scheduler ─► worker …                  ├─► JobTable (journal, then state)
- *  HTTP ─┘  (journal first)      └─► worker N−1 ────────────────┘  ─► device (N−1) mod D
+ *  gRPC ─┐                  ┌─ accepted: key loaded, prepared on every device ─────────────┐
+ *        ├─► JobTable ──────┤                                                               ▼
+ *  HTTP ─┘ (journal first)  └─ Scheduler ─► DaemonFeed ─► Pipeline: synthesis ─► device workers (kernels, copies)
+ *                                ▲                                                          │
+ *                                └────────── proof journaled, then counted ◄────────────────┘
  * </pre>
- * The devices are the {@code device} setting's ({@link ProvingDevices}): each backend is shared by the workers placed
- * on it, and each resident key is prepared once per device, on first use or preload, and released when the key
- * leaves the {@link KeyCache}.
- * Every acceptance, partition, end and prune is journaled before it is acted on; a finished job's result is kept for
- * the configured retention, then pruned. {@link #close} stops the listeners and workers; a partition still being
- * proved is proved again at the next start.
+ * The devices are the {@code device} setting's: each has the pipeline's workers ({@code workers}, else two per GPU
+ * and one on the CPU), and each resident key is prepared once per device, when a job that needs it is accepted or on
+ * preload, and released when the key leaves the {@link KeyCache}. Every acceptance, partition, end and prune is
+ * journaled before it is acted on; a finished job's result is kept for the configured retention, then pruned.
+ * {@link #close} stops the listeners and the pipeline; a partition still being proved is proved again at the next
+ * start.
  * <p>
  * With a cluster setting the journal gives way to the database that the cluster's daemons share: the jobs live in
- * {@link ClusterStore}, the workers take their partitions from {@link ClusterClaims}, a heartbeat thread keeps this
+ * {@link ClusterStore}, the pipeline takes its partitions from {@link ClusterClaims}, a heartbeat thread keeps this
  * host's claims alive, and the pruner also tells awaiting clients when their job has ended, wherever it was proved.
  */
 public final class Daemon implements AutoCloseable
 {
-    /** The longest a close waits for workers to reach a partition boundary. */
-    private static final long CLOSE_WAIT_MS = 5_000;
-
     private final DaemonConfig config;
     private final Journal journal;
     private final Timeline timeline;
     private final Metrics metrics = new Metrics();
-    private final Scheduler scheduler = new Scheduler();
     private final KeyCache keys;
-    private final ProvingDevices devices;
-    private final int workerCount;
+    private final List<ProverBackend> backends;
+    private final BufferPool pool;
     private final JobStore table;
+    private final JobTable local;
     private final ClusterDatabase database;
     private final ClusterClaims claims;
     private final ScheduledExecutorService heartbeat;
-    private final List<Worker> workers = new ArrayList<>();
-    private final List<Thread> threads = new ArrayList<>();
+    private final DaemonFeed feed;
+    private final Pipeline pipeline;
     private final ScheduledExecutorService pruner;
     private final Path spoolDir;
     private final DiskSpace disk;
@@ -73,27 +81,31 @@ public final class Daemon implements AutoCloseable
     private Server grpc;
     private HttpEndpoint http;
 
-    /** @param devices the devices, or null when {@code provers} come from elsewhere (simulations, tests). */
-    private Daemon(final DaemonConfig config, final ProvingDevices devices, final PartitionProver.Factory provers)
+    /**
+     * @param backends one per device; closed with the daemon.
+     * @param pool     the partitions' buffers; closed with the daemon.
+     */
+    private Daemon(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool)
     {
         this.config = config;
-        this.devices = devices;
-        this.workerCount = config.workers() > 0 ? config.workers() : devices != null ? devices.defaultWorkers() : 1;
+        this.backends = backends;
+        this.pool = pool;
         this.spoolDir = config.dataDir().resolve("spool");
         clearSpool();
         this.disk = new DiskSpace(config.dataDir(), config.diskReserveBytes(), DiskSpace.USABLE);
         this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk);
         this.timeline = config.timeline() == null ? Timeline.disabled()
             : ChronicleTimeline.open(TimelineSettings.of(config.timeline()));
-        this.keys = devices == null ? new KeyCache(config.threads()) : new KeyCache(config.threads(), devices::release);
+        this.keys = new KeyCache(config.threads(), this::released);
+        final PipelineConfig sizes = sizes(config, backends);
+        final int workers = sizes.deviceWorkers().stream().mapToInt(Integer::intValue).sum();
         final PartitionSource source;
         final ClusterConfig cluster = config.cluster();
         if (cluster == null)
         {
             this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(), spoolDir);
-            final JobTable local = new JobTable(journal, disk, scheduler, metrics, timeline, spoolDir,
-                config.queueCapacity(), config.resultRetention());
-            this.resumed = local.recover(System.currentTimeMillis());
+            this.local = new JobTable(journal, disk, metrics, timeline, spoolDir, config.queueCapacity(),
+                config.resultRetention(), this::accepted);
             this.table = local;
             this.database = null;
             this.claims = null;
@@ -103,15 +115,15 @@ public final class Daemon implements AutoCloseable
         else
         {
             this.journal = null;
-            // workers, the heartbeat, the poller and a few concurrent requests
-            this.database = new ClusterDatabase(cluster, workerCount + 6);
+            this.local = null;
+            // the pipeline's synthesis workers, the heartbeat, the poller and a few concurrent requests
+            this.database = new ClusterDatabase(cluster, workers + 6);
             ClusterSchema.create(database);
             final ClusterStore store = new ClusterStore(database, metrics, timeline, spoolDir,
                 config.queueCapacity(), config.resultRetention(), cluster.lease());
             this.claims = new ClusterClaims(database, cluster, store, metrics, timeline);
             store.onSubmit(claims::wake);
             this.table = store;
-            this.resumed = 0;
             this.heartbeat = Executors.newSingleThreadScheduledExecutor(r ->
             {
                 final Thread t = new Thread(r, "jprove-cluster-heartbeat");
@@ -120,14 +132,19 @@ public final class Daemon implements AutoCloseable
             });
             source = claims;
         }
-        for (int i = 0; i < workerCount; i++)
+        this.feed = new DaemonFeed(source, keys, metrics);
+        this.pipeline = new Pipeline(sizes, backends, pool, timeline, feed);
+        feed.attach(pipeline);
+        try
         {
-            final Worker w = new Worker(i, source, devices != null ? devices.prover(i, keys) : provers.create(i, keys),
-                metrics, timeline);
-            workers.add(w);
-            final Thread t = new Thread(w, "jprove-daemon-worker-" + i);
-            t.setDaemon(true);
-            threads.add(t);
+            this.resumed = local == null ? 0 : local.recover(System.currentTimeMillis());
+        }
+        catch (final RuntimeException e)
+        {
+            pipeline.close();
+            feed.close();
+            table.close();
+            throw e;
         }
         this.pruner = Executors.newSingleThreadScheduledExecutor(r ->
         {
@@ -138,58 +155,85 @@ public final class Daemon implements AutoCloseable
     }
 
     /**
-     * Starts a daemon on the devices its {@code device} setting chooses.
+     * @return the pipeline's sizes: the {@code workers} setting spread over the devices (worker i on device i mod n,
+     *         at least one each), else each device's own (two per GPU, one on the CPU); as many synthesis workers as
+     *         device workers. In a cluster a partition taken is a claim other hosts cannot prove, so the host takes
+     *         no more than its workers prove at once (no lookahead).
+     */
+    private static PipelineConfig sizes(final DaemonConfig config, final List<ProverBackend> backends)
+    {
+        final int n = backends.size();
+        final List<Integer> perDevice = new ArrayList<>();
+        for (int i = 0; i < n; i++)
+        {
+            perDevice.add(config.workers() > 0 ? Math.max(1, (config.workers() - i + n - 1) / n)
+                : Math.max(1, backends.get(i).workers()));
+        }
+        final int workers = perDevice.stream().mapToInt(Integer::intValue).sum();
+        return new PipelineConfig(workers, Math.max(1, config.threads()), perDevice,
+            config.cluster() == null ? workers : 0);
+    }
+
+    /** A job was accepted (or resumed): its key is loaded and prepared meanwhile. */
+    private void accepted(final Job job)
+    {
+        feed.accepted(job);
+    }
+
+    /** A key leaves the cache: its preparations on the devices go first. */
+    private void released(final ProvingKey key)
+    {
+        if (pipeline != null)
+        {
+            pipeline.release(key);
+        }
+    }
+
+    /**
+     * Starts a daemon on the devices its {@code device} setting chooses, with their buffer pool (page-locked for a
+     * GPU).
      *
      * @throws IllegalArgumentException when the device setting cannot be had on this host.
      * @throws UncheckedIOException     when a listener cannot bind or the data folder cannot be used.
      */
     public static Daemon start(final DaemonConfig config)
     {
-        return start(config, DeviceSelection.parse(config.device(), "device").open(config.threads()));
-    }
-
-    /**
-     * Starts a daemon on the given devices.
-     *
-     * @param backends one per device, opened; the daemon closes them (also when it fails to start).
-     */
-    public static Daemon start(final DaemonConfig config, final List<ProverBackend> backends)
-    {
-        final ProvingDevices devices;
+        final DeviceSelection selection = DeviceSelection.parse(config.device(), "device");
+        final List<ProverBackend> backends = selection.open(config.threads());
+        final BufferPool pool;
         try
         {
-            devices = new ProvingDevices(backends);
+            pool = selection.bufferPool(BufferPool.defaultBudgetBytes());
         }
         catch (final RuntimeException e)
         {
             backends.forEach(ProverBackend::close);
             throw e;
         }
-        return start(config, devices, null);
+        return start(config, backends, pool);
     }
 
     /**
-     * Starts a daemon whose workers prove with the given provers (one per worker), without devices of its own.
+     * Starts a daemon on the given devices, with plain off-heap buffers.
+     *
+     * @param backends one per device, opened; the daemon closes them (also when it fails to start).
      */
-    public static Daemon start(final DaemonConfig config, final PartitionProver.Factory provers)
+    public static Daemon start(final DaemonConfig config, final List<ProverBackend> backends)
     {
-        return start(config, null, provers);
+        return start(config, backends, new OffHeapBufferPool(BufferPool.defaultBudgetBytes()));
     }
 
-    private static Daemon start(final DaemonConfig config, final ProvingDevices devices,
-        final PartitionProver.Factory provers)
+    private static Daemon start(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool)
     {
         final Daemon daemon;
         try
         {
-            daemon = new Daemon(config, devices, provers);
+            daemon = new Daemon(config, backends, pool);
         }
         catch (final RuntimeException e)
         {
-            if (devices != null)
-            {
-                devices.close();
-            }
+            backends.forEach(ProverBackend::close);
+            pool.close();
             throw e;
         }
         try
@@ -239,14 +283,13 @@ public final class Daemon implements AutoCloseable
         {
             // registered once the port is known: /status shows where each host listens
             resumedClaims = claims.register(new DaemonConfig.Endpoint(at.host(), grpc.getPort()).toString(),
-                workerCount);
+                workers());
             final long beatMs = config.cluster().heartbeat().toMillis();
             heartbeat.scheduleWithFixedDelay(quietly(claims::heartbeat), beatMs, beatMs, TimeUnit.MILLISECONDS);
             final long pollMs = config.cluster().poll().toMillis();
             final ClusterStore store = (ClusterStore)table;
             pruner.scheduleWithFixedDelay(quietly(store::refreshWatched), pollMs, pollMs, TimeUnit.MILLISECONDS);
         }
-        threads.forEach(Thread::start);
         final long everyMs = Math.clamp(config.resultRetention().toMillis() / 4, 100, 60_000);
         pruner.scheduleWithFixedDelay(quietly(() -> table.prune(System.currentTimeMillis())), everyMs, everyMs,
             TimeUnit.MILLISECONDS);
@@ -263,7 +306,7 @@ public final class Daemon implements AutoCloseable
             }
             catch (final RuntimeException e)
             {
-                System.err.println("jprove daemon: " + Worker.oneLine(e));
+                System.err.println("jprove daemon: " + OneLine.of(e));
             }
         };
     }
@@ -312,20 +355,16 @@ public final class Daemon implements AutoCloseable
         return resumedClaims;
     }
 
-    /** @return the worker threads: the {@code workers} setting, else the devices' default. */
+    /** @return the device workers: the {@code workers} setting, else the devices' own. */
     public int workers()
     {
-        return workerCount;
+        return pipeline.workerViews().size();
     }
 
-    /** @return the devices it proves on ("cuda:0 (NVIDIA H200)"), or the workers' provers' names without devices. */
+    /** @return the devices it proves on ("cuda:0 (NVIDIA H200)"). */
     public List<String> devices()
     {
-        if (devices == null)
-        {
-            return workers.stream().map(Worker::device).distinct().toList();
-        }
-        return devices.all().stream().map(d -> d.name() + " (" + d.description() + ")").toList();
+        return pipeline.deviceViews().stream().map(d -> d.name() + " (" + d.description() + ")").toList();
     }
 
     /** @return the settings it runs with. */
@@ -370,11 +409,12 @@ public final class Daemon implements AutoCloseable
         {
             table.jobs().forEach(j -> b.addJobs(ProtoViews.job(j, false)));
         }
-        workers.forEach(w -> b.addWorkers(ProtoViews.worker(w)));
-        if (devices != null)
+        final List<WorkerView> workers = pipeline.workerViews();
+        for (int i = 0; i < workers.size(); i++)
         {
-            devices.all().forEach(d -> b.addDevices(ProtoViews.device(d)));
+            b.addWorkers(ProtoViews.worker(i, workers.get(i)));
         }
+        pipeline.deviceViews().forEach(d -> b.addDevices(ProtoViews.device(d, keys)));
         keys.resident().forEach(k -> b.addKeys(ProtoViews.key(k)));
         if (claims != null)
         {
@@ -385,14 +425,11 @@ public final class Daemon implements AutoCloseable
 
     String metricsText()
     {
-        int busy = 0;
-        for (final Worker w : workers)
-        {
-            busy += w.jobId() != 0 ? 1 : 0;
-        }
+        final List<WorkerView> workers = pipeline.workerViews();
+        final int busy = (int)workers.stream().filter(w -> w.job() != 0).count();
         final String text = metrics.render(new Metrics.Gauges(table.counts(), workers.size(), busy,
             keys.resident().size(), ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
-            journal == null ? null : journal.health(), disk, devices == null ? List.of() : devices.all()));
+            journal == null ? null : journal.health(), disk, pipeline.deviceViews()));
         return claims == null ? text : text + claims.metricsText();
     }
 
@@ -405,16 +442,20 @@ public final class Daemon implements AutoCloseable
         return requests.key(request);
     }
 
-    /** Loads the key and prepares it on every device that can still prove. */
+    /**
+     * Loads the key and prepares it on every device that can still prove, the devices at once.
+     *
+     * @throws IllegalStateException naming the key and the first device it could not be prepared on.
+     */
     KeyCache.KeyInfo preload(final KeyRef ref)
     {
-        if (devices == null)
-        {
-            return keys.preload(ref);
-        }
         try (KeyCache.Lease lease = keys.acquire(ref))
         {
-            devices.prepareEverywhere(lease);
+            pipeline.prepare(lease.provingKey(), "the " + ref.kindName() + " key " + ref.path(), 0).join();
+        }
+        catch (final CompletionException e)
+        {
+            throw e.getCause() instanceof final RuntimeException cause ? cause : e;
         }
         return keys.preload(ref);
     }
@@ -444,37 +485,21 @@ public final class Daemon implements AutoCloseable
         {
             heartbeat.shutdownNow();
         }
-        scheduler.close();
-        for (int i = 0; i < threads.size(); i++)
+        if (local != null)
         {
-            if (threads.get(i).getState() == Thread.State.NEW)
-            {
-                workers.get(i).stopUnstarted(); // the start failed before the workers did: their devices go too
-            }
+            local.stop();
         }
-        final long deadline = System.currentTimeMillis() + CLOSE_WAIT_MS;
-        for (final Thread t : threads)
-        {
-            try
-            {
-                t.join(Math.max(1, deadline - System.currentTimeMillis()));
-            }
-            catch (final InterruptedException e)
-            {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        // partitions on a device finish their stage and are kept; the rest are proved again at the next start
+        pipeline.close();
+        feed.close();
         table.close();
         if (database != null)
         {
             database.close();
         }
         keys.close();
-        if (devices != null)
-        {
-            devices.close();
-        }
+        backends.forEach(ProverBackend::close);
+        pool.close();
         timeline.close();
     }
 }

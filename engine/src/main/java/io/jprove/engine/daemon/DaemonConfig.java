@@ -22,7 +22,7 @@ import io.jprove.engine.formats.InputFile;
  * data-dir           = .jprove/daemon     the journal and the witness spool
  * key-roots          = (see below)        the folders key and circuit files may be read from, comma-separated
  * disk-reserve       = 256m               free space on the data-dir's disk kept for the jobs already accepted
- * device             = auto               cpu, cuda (every GPU), cuda:N; auto: the GPUs when present, else cpu
+ * device             = auto               cpu, jvm, cuda (every GPU), cuda:N; auto: the GPUs, else cpu
  * workers            = (per device)       partitions proved at once: 2 per GPU, 1 on the CPU
  * threads            = (all processors)   threads of the CPU backend (and of checking a key's points)
  * queue-capacity     = 64                 unfinished jobs accepted; past it requests are answered "busy"
@@ -49,7 +49,7 @@ import io.jprove.engine.formats.InputFile;
  * @param dataDir         where the journal and spool live.
  * @param workers         worker threads, each proving one partition at a time; 0: the default for the devices.
  * @param threads         threads of the CPU backend and of key checks.
- * @param device          where to prove, as {@code --device} takes it ("auto", "cpu", "cuda", "cuda:N").
+ * @param device          where to prove, as {@code --device} takes it ("auto", "cpu", "jvm", "cuda", "cuda:N").
  * @param queueCapacity   the most unfinished jobs.
  * @param maxRequestBytes the largest request accepted.
  * @param resultRetention how long finished jobs are kept.
@@ -228,7 +228,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final Path dataDir = s.get("data-dir", ".jprove/daemon", Path::of);
         final List<Path> keyRoots = s.get("key-roots", "", v -> KeyRoots.parse(v, dataDir, filecoinParameterCache()));
         final long diskReserve = s.get("disk-reserve", "256m", DaemonConfig::bytes);
-        final String device = device(values.getOrDefault("device", DeviceSelection.AUTO),
+        final String device = device(values.getOrDefault("device", io.jprove.kernels.DeviceName.AUTO),
             lineOf.getOrDefault("device", source));
         final int workers = values.containsKey("workers") ? s.get("workers", "", v -> positive(v, 256)) : 0;
         final int threads = s.get("threads", String.valueOf(Runtime.getRuntime().availableProcessors()),

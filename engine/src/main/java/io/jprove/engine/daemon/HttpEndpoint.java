@@ -34,6 +34,7 @@ import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.jprove.engine.pipeline.OneLine;
 
 /**
  * The daemon's HTTP listener: {@code GET /status} (JSON, see {@link StatusJson}) and {@code GET /metrics}
@@ -210,7 +211,7 @@ final class HttpEndpoint implements AutoCloseable
         @Override
         public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
         {
-            send(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, TEXT_TYPE, Worker.oneLine(cause) + "\n", false, null);
+            send(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, TEXT_TYPE, OneLine.of(cause) + "\n", false, null);
         }
 
         private static void send(final ChannelHandlerContext ctx, final HttpResponseStatus code, final String type,

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.groth16.Groth16Verifier;
@@ -35,7 +36,6 @@ final class Job
     private JobState state = JobState.QUEUED;
     private String error = "";
     private long finishedMs;
-    private int nextPartition;
     private int running;
     private String[] json;
 
@@ -173,38 +173,32 @@ final class Job
         return out;
     }
 
-    /** @return the next queued partition, now RUNNING, or -1 when none is left or the job has ended. */
-    synchronized int startNextPartition()
+    /**
+     * Marks a queued partition running, as it is handed to the pipeline.
+     *
+     * @return false when the job has ended or the partition is not queued (it must not be proved).
+     */
+    synchronized boolean startPartition(final int partition)
     {
-        while (nextPartition < partitions.length && partitions[nextPartition] != PartitionState.QUEUED)
-        {
-            nextPartition++;
-        }
-        if (state.isFinished() || nextPartition == partitions.length)
-        {
-            return -1;
-        }
-        partitions[nextPartition] = PartitionState.RUNNING;
-        running++;
-        state = JobState.RUNNING;
-        return nextPartition++;
-    }
-
-    /** @return whether a partition could still be handed out. */
-    synchronized boolean hasQueuedPartition()
-    {
-        if (state.isFinished())
+        if (state.isFinished() || partitions[partition] != PartitionState.QUEUED)
         {
             return false;
         }
-        for (int i = nextPartition; i < partitions.length; i++)
+        partitions[partition] = PartitionState.RUNNING;
+        running++;
+        state = JobState.RUNNING;
+        return true;
+    }
+
+    /** @return the partitions still queued, in order (none once the job has ended). */
+    synchronized int[] queuedPartitions()
+    {
+        if (state.isFinished())
         {
-            if (partitions[i] == PartitionState.QUEUED)
-            {
-                return true;
-            }
+            return new int[0];
         }
-        return false;
+        return IntStream.range(0, partitions.length)
+            .filter(i -> partitions[i] == PartitionState.QUEUED).toArray();
     }
 
     /** Records a proved partition (journaled already, or replayed). */
@@ -260,7 +254,6 @@ final class Job
         {
             running--;
             partitions[partition] = PartitionState.QUEUED;
-            nextPartition = Math.min(nextPartition, partition);
         }
     }
 

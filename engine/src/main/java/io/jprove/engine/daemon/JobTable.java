@@ -12,8 +12,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
+import io.jprove.engine.pipeline.Scheduler;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
@@ -31,7 +33,8 @@ final class JobTable implements JobStore, PartitionSource
 
     private final Journal journal;
     private final DiskSpace disk;
-    private final Scheduler scheduler;
+    private final Scheduler<Job> scheduler = new Scheduler<>(Job::priority, Job::id);
+    private final Consumer<Job> accepted;
     private final Metrics metrics;
     private final Timeline timeline;
     private final Path spoolDir;
@@ -43,13 +46,17 @@ final class JobTable implements JobStore, PartitionSource
     private int unfinished;
     private boolean closed;
 
-    /** @param disk the free space new jobs are checked against before they are journaled. */
-    JobTable(final Journal journal, final DiskSpace disk, final Scheduler scheduler, final Metrics metrics,
-        final Timeline timeline, final Path spoolDir, final int capacity, final Duration retention)
+    /**
+     * @param disk     the free space new jobs are checked against before they are journaled.
+     * @param accepted told of every job accepted (submitted, or resumed by {@link #recover}), before its partitions
+     *                 are handed out, so that its key is loaded and prepared meanwhile; under the table's lock.
+     */
+    JobTable(final Journal journal, final DiskSpace disk, final Metrics metrics, final Timeline timeline,
+        final Path spoolDir, final int capacity, final Duration retention, final Consumer<Job> accepted)
     {
         this.journal = journal;
         this.disk = disk;
-        this.scheduler = scheduler;
+        this.accepted = accepted;
         this.metrics = metrics;
         this.timeline = timeline;
         this.spoolDir = spoolDir;
@@ -114,7 +121,7 @@ final class JobTable implements JobStore, PartitionSource
         {
             if (!job.state().isFinished())
             {
-                scheduler.add(job);
+                schedule(job);
             }
         }
         return resumed;
@@ -262,7 +269,7 @@ final class JobTable implements JobStore, PartitionSource
             unfinished++;
             metrics.submitted(false);
             timeline.append(EventKind.JOB_SUBMIT, id, -1, -1, -1);
-            scheduler.add(job);
+            schedule(job);
             return new Submission(job, false);
         }
         catch (final IOException e)
@@ -317,16 +324,45 @@ final class JobTable implements JobStore, PartitionSource
         return job;
     }
 
-    /** Hands out the scheduler's next partition (without the table's lock: it blocks). */
-    @Override
-    public Assignment take() throws InterruptedException
+    /** Tells the runtime of the job, then makes its queued partitions available (those journaled are done). */
+    private void schedule(final Job job)
     {
-        return scheduler.take();
+        accepted.accept(job);
+        scheduler.submit(job, job.queuedPartitions());
+    }
+
+    /**
+     * Hands out the scheduler's next partition, now running, skipping those of jobs that ended meanwhile (without the
+     * table's lock: it blocks).
+     */
+    @Override
+    public Assignment take(final long timeoutMs) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        while (true)
+        {
+            final long left = (deadline - System.nanoTime()) / 1_000_000;
+            final Scheduler.Scheduled<Job> next = scheduler.take(Math.max(0, left));
+            if (next == null)
+            {
+                return null;
+            }
+            if (next.job().startPartition(next.partition()))
+            {
+                return new Assignment(next.job(), next.partition(), 0);
+            }
+        }
+    }
+
+    /** Stops handing out partitions: a waiting take returns null. */
+    void stop()
+    {
+        scheduler.close();
     }
 
     /** Keeps a proved partition (unless the job ended meanwhile) and finishes the job when it was the last. */
     @Override
-    public synchronized boolean partitionDone(final Assignment a, final PartitionProver.PartitionProof p,
+    public synchronized boolean partitionDone(final Assignment a, final PartitionProof p,
         final long nowMs)
     {
         final Job job = a.job();
@@ -346,7 +382,7 @@ final class JobTable implements JobStore, PartitionSource
             System.err.println("jprove daemon: partition " + partition + " of job " + job.id() + " is proved again: "
                 + e.getMessage());
             job.requeue(partition);
-            scheduler.add(job);
+            scheduler.submit(job, new int[] {partition});
             return false;
         }
         job.partitionDone(partition, p.proof(), p.publicInputs());
@@ -377,10 +413,15 @@ final class JobTable implements JobStore, PartitionSource
                 // the job stays unfinished here; the next start resumes it and proves the partition again
                 System.err.println("jprove daemon: the failure of job " + job.id() + " could not be journaled: "
                     + e.getMessage());
-                return;
             }
-            timeline.error(job.id(), partition, -1, -1, error);
         }
+    }
+
+    /** A running partition ended unproved: it is not kept, and is proved again if the job resumes. */
+    @Override
+    public void partitionDropped(final Assignment a)
+    {
+        a.job().partitionDropped(a.partition());
     }
 
     private void finish(final Job job, final JobState state, final String error, final long nowMs)

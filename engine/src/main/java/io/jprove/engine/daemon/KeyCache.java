@@ -15,7 +15,8 @@ import io.jprove.engine.groth16.ProvingKey;
  * The proving keys the daemon keeps resident, loaded and checked (every point on its curve and in its subgroup)
  * once, shared by all workers. A key is loaded by the first job or preload that needs it while others needing it
  * wait; an evicted key is closed once the last job using it lets go. Whoever made something from a key (the
- * devices' prepared keys) is told just before it closes, so that what depends on the key goes first. Thread-safe.
+ * pipeline's preparations of it on the devices) is told just before it closes, so that what depends on the key goes
+ * first. Thread-safe.
  */
 public final class KeyCache implements AutoCloseable
 {
@@ -207,6 +208,19 @@ public final class KeyCache implements AutoCloseable
             }
         }
         return out;
+    }
+
+    /** @return which resident key {@code key} is (by identity), or null when it is none of them any more. */
+    public synchronized KeyRef ref(final ProvingKey key)
+    {
+        for (final Entry e : entries.values())
+        {
+            if (e.key != null && provingKeyOf(e.key) == key)
+            {
+                return e.ref;
+            }
+        }
+        return null;
     }
 
     private static KeyInfo info(final Entry e)

@@ -1,9 +1,12 @@
 package io.jprove.engine.daemon;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+
+import io.jprove.engine.pipeline.DeviceView;
 
 /**
  * The daemon's counters, and their rendering in the Prometheus text exposition format (version 0.0.4) with the
@@ -29,7 +32,7 @@ final class Metrics
      * @param disk    the data directory's disk.
      */
     record Gauges(Map<JobState, Integer> jobs, int workers, int busyWorkers, int keysResident, long heapUsedBytes,
-        Journal.Health journal, DiskSpace disk, java.util.List<ProvingDevice> devices)
+        Journal.Health journal, DiskSpace disk, List<DeviceView> devices)
     {
     }
 
@@ -104,8 +107,8 @@ final class Metrics
         header(out, "jprove_daemon_job_seconds", "Wall time from acceptance to success of a job.", "summary");
         sample(out, "jprove_daemon_job_seconds_sum", "", jobNanos.sum() / 1e9);
         sample(out, "jprove_daemon_job_seconds_count", "", jobsTimed.sum());
-        gauge(out, "jprove_daemon_workers", "Worker threads, each proving one partition at a time.", g.workers());
-        gauge(out, "jprove_daemon_workers_busy", "Workers proving a partition now.", g.busyWorkers());
+        gauge(out, "jprove_daemon_workers", "Device workers, each proving one partition at a time.", g.workers());
+        gauge(out, "jprove_daemon_workers_busy", "Device workers proving a partition now.", g.busyWorkers());
         gauge(out, "jprove_daemon_keys_resident", "Proving keys loaded, checked and kept.", g.keysResident());
         gauge(out, "jprove_daemon_heap_used_bytes", "Java heap in use.", g.heapUsedBytes());
         journal(out, g.journal() == null ? new Journal.Health(0, 0, 0, 0) : g.journal());
@@ -130,8 +133,8 @@ final class Metrics
             + " opened (their entries are lost; the start's log names them).", h.damagedBytes());
     }
 
-    /** The per-device families, labelled {@code device="cuda:0"}; none without devices. */
-    private static void devices(final StringBuilder out, final java.util.List<ProvingDevice> devices)
+    /** The per-device families, labelled {@code device="cuda:0"}. */
+    private static void devices(final StringBuilder out, final List<DeviceView> devices)
     {
         if (devices.isEmpty())
         {
@@ -142,26 +145,18 @@ final class Metrics
         devices.forEach(d -> sample(out, "jprove_daemon_device_usable", device(d), d.unusable() == null ? 1 : 0));
         header(out, "jprove_daemon_device_workers", "Workers placed on the device.", "gauge");
         devices.forEach(d -> sample(out, "jprove_daemon_device_workers", device(d), d.workers()));
-        final java.util.List<java.util.List<ProvingDevice.PreparedInfo>> prepared = devices.stream()
-            .map(ProvingDevice::prepared).toList();
         header(out, "jprove_daemon_device_prepared_keys", "Keys prepared on the device now.", "gauge");
-        for (int i = 0; i < devices.size(); i++)
-        {
-            sample(out, "jprove_daemon_device_prepared_keys", device(devices.get(i)), prepared.get(i).size());
-        }
+        devices.forEach(d -> sample(out, "jprove_daemon_device_prepared_keys", device(d), d.prepared().size()));
         header(out, "jprove_daemon_device_prepared_key_bytes", "Device memory the prepared keys hold (bases, tables,"
             + " split buffers; 0 on the CPU).", "gauge");
-        for (int i = 0; i < devices.size(); i++)
-        {
-            sample(out, "jprove_daemon_device_prepared_key_bytes", device(devices.get(i)), prepared.get(i).stream()
-                .mapToLong(ProvingDevice.PreparedInfo::deviceBytes).sum());
-        }
+        devices.forEach(d -> sample(out, "jprove_daemon_device_prepared_key_bytes", device(d), d.prepared().stream()
+            .mapToLong(DeviceView.Prepared::deviceBytes).sum()));
         header(out, "jprove_daemon_device_key_preparations_total", "Keys prepared on the device since the start.",
             "counter");
         devices.forEach(d -> sample(out, "jprove_daemon_device_key_preparations_total", device(d), d.preparations()));
     }
 
-    private static String device(final ProvingDevice d)
+    private static String device(final DeviceView d)
     {
         return "device=\"" + d.name() + "\"";
     }

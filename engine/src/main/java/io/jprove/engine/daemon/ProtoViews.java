@@ -16,6 +16,8 @@ import io.jprove.engine.daemon.rpc.MemoryStatus;
 import io.jprove.engine.daemon.rpc.PartitionState;
 import io.jprove.engine.daemon.rpc.PreparedKeyStatus;
 import io.jprove.engine.daemon.rpc.WorkerStatus;
+import io.jprove.engine.pipeline.DeviceView;
+import io.jprove.engine.pipeline.WorkerView;
 import io.jprove.field.Fr;
 
 /** The daemon's state as API messages: what both the gRPC service and HTTP's /status (as JSON) show. */
@@ -51,23 +53,29 @@ final class ProtoViews
         return b.build();
     }
 
-    static WorkerStatus worker(final Worker w)
+    /** @param index the worker's number among all the daemon's device workers. */
+    static WorkerStatus worker(final int index, final WorkerView w)
     {
-        return WorkerStatus.newBuilder().setWorker(w.index()).setDevice(w.device()).setJobId(w.jobId())
+        return WorkerStatus.newBuilder().setWorker(index).setDevice(w.device()).setJobId(w.job())
             .setPartition(w.partition()).build();
     }
 
-    static DeviceStatus device(final ProvingDevice d)
+    /** @param keys which resident key each prepared one is (a key evicted meanwhile is left out). */
+    static DeviceStatus device(final DeviceView d, final KeyCache keys)
     {
         final String unusable = d.unusable();
         final DeviceStatus.Builder b = DeviceStatus.newBuilder().setName(d.name()).setDescription(d.description())
             .setWorkers(d.workers()).setUsable(unusable == null).setUnusableReason(unusable == null ? "" : unusable)
             .setPreparations(d.preparations());
-        for (final ProvingDevice.PreparedInfo p : d.prepared())
+        for (final DeviceView.Prepared p : d.prepared())
         {
-            b.addPreparedKeys(PreparedKeyStatus.newBuilder().setPath(p.ref().path().toString())
-                .setKind(p.ref().kindName()).setDeviceBytes(p.deviceBytes()).setPrepareMs(p.prepareMs())
-                .setPreparation(p.preparation()));
+            final KeyRef ref = keys.ref(p.key());
+            if (ref != null)
+            {
+                b.addPreparedKeys(PreparedKeyStatus.newBuilder().setPath(ref.path().toString())
+                    .setKind(ref.kindName()).setDeviceBytes(p.deviceBytes()).setPrepareMs(p.prepareMs())
+                    .setPreparation(p.preparation()));
+            }
         }
         return b.build();
     }

@@ -18,6 +18,7 @@ import io.jprove.engine.daemon.rpc.ProverGrpc;
 import io.jprove.engine.daemon.rpc.StatusReply;
 import io.jprove.engine.daemon.rpc.StatusRequest;
 import io.jprove.engine.daemon.rpc.SubmitReply;
+import io.jprove.engine.pipeline.OneLine;
 import io.jprove.engine.r1cs.MalformedFileException;
 
 /**
@@ -173,8 +174,8 @@ final class ProverService extends ProverGrpc.ProverImplBase
         if (e instanceof IllegalArgumentException || e instanceof MalformedFileException)
         {
             // a key or circuit file the request named is not what it should be: the request's fault
-            return Status.INVALID_ARGUMENT.withDescription(Worker.oneLine(e)).asRuntimeException();
+            return Status.INVALID_ARGUMENT.withDescription(OneLine.of(e)).asRuntimeException();
         }
-        return Status.INTERNAL.withDescription(Worker.oneLine(e)).asRuntimeException();
+        return Status.INTERNAL.withDescription(OneLine.of(e)).asRuntimeException();
     }
 }

@@ -11,6 +11,7 @@ import io.grpc.ServerMethodDefinition;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.jprove.engine.pipeline.OneLine;
 
 /**
  * Makes a request whose bytes do not parse the client's fault. gRPC answers a failure of the request's
@@ -67,7 +68,7 @@ final class UnparseableRequests
                 catch (final RuntimeException e)
                 {
                     final String why = e instanceof final StatusRuntimeException s && s.getStatus().getDescription()
-                        != null ? s.getStatus().getDescription() : Worker.oneLine(e);
+                        != null ? s.getStatus().getDescription() : OneLine.of(e);
                     return new Parsed<>(null, "the request does not parse as a " + type + ": " + why);
                 }
             }

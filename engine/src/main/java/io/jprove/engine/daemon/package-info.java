@@ -8,17 +8,18 @@
  *       and a torn or damaged entry is dropped or skipped at the next start, reported, never silently;</li>
  *   <li>requests name key and circuit files only under the key roots, regular files only (KeyRoots), so a client
  *       learns nothing about other files on the host;</li>
- *   <li>workers prove one partition at a time through {@link io.jprove.engine.daemon.PartitionProver}, the one
- *       interface between the daemon and the proving code, so cancel and priorities act at partition
- *       boundaries;</li>
- *   <li>they prove on the devices the {@code device} setting chose (ProvingDevices): a backend per device shared
- *       by its workers, each resident key prepared once per device and released when the key leaves the
- *       {@link io.jprove.engine.daemon.KeyCache}, and a faulted device failing its partitions at once while the
- *       other devices go on;</li>
+ *   <li>it proves through the one runtime, the {@link io.jprove.engine.pipeline.Pipeline}, as its feed
+ *       ({@link io.jprove.engine.daemon.DaemonFeed}): partitions in the scheduler's order, a journaled partition
+ *       never proved again, cancel and priorities acting at partition boundaries, a proof kept only once journaled;
+ *       each job ({@link io.jprove.engine.daemon.JobRun}) has its key loaded from the
+ *       {@link io.jprove.engine.daemon.KeyCache} and prepared on every device as it is accepted, while its first
+ *       partitions are synthesized, and the preparations are released when the key leaves the cache;</li>
+ *   <li>the devices are the {@code device} setting's, with the pipeline's workers on each; a faulted device fails
+ *       its partitions at once while the other devices go on;</li>
  *   <li>with a cluster setting ({@link io.jprove.engine.daemon.ClusterConfig}) the journal gives way to a PostgreSQL
  *       database that many daemons share: jobs and partitions are rows (ClusterStore), each daemon claims partitions
- *       while it has an idle worker and room in its memory budget, heartbeats return a silent host's claims, and a
- *       completion is stored only under the claim it was made for (ClusterClaims);</li>
+ *       while its pipeline has an idle worker and room in its memory budget, heartbeats return a silent host's
+ *       claims, and a completion is stored only under the claim it was made for (ClusterClaims);</li>
  *   <li>{@link io.jprove.engine.daemon.DaemonClient} is the client the CLI's {@code submit} and
  *       {@code prove --daemon} use.</li>
  * </ul>

@@ -1,6 +1,6 @@
 package io.jprove.engine.gpu;
 
-import io.jprove.engine.pipeline.HostMemorySource;
+import io.jprove.engine.backend.HostMemorySource;
 import io.jprove.kernels.cuda.CudaContext;
 import io.jprove.kernels.cuda.CudaDevice;
 import io.jprove.kernels.cuda.CudaException;

@@ -2,7 +2,9 @@
  * The GPU backend: a {@link io.jprove.engine.groth16.ProverBackend} whose H chain, 0/1 splits, batch-adds and five
  * MSMs (B in G2 included) are kernels of {@code io.jprove.kernels}, run on any
  * {@link io.jprove.kernels.Accelerator} — the CUDA one on a GPU host, the JVM one in tests — and the setup's
- * fixed-base products on the device ({@link io.jprove.engine.gpu.GpuFixedBaseMultiplier}).
+ * fixed-base products on the device ({@link io.jprove.engine.gpu.GpuFixedBaseMultiplier}). Its factories:
+ * {@link io.jprove.engine.gpu.CudaBackendFactory} ({@code --device cuda}) and
+ * {@link io.jprove.engine.gpu.JvmBackendFactory} ({@code --device jvm}, the kernels as Java methods).
  * <p>
  * Memory: a prepared key ({@link io.jprove.engine.gpu.GpuPreparedKey}) owns the device copies of the key's five
  * queries, their precomputed tables, each query's MSM scratch and the three splitters, for as long as it is open; the

@@ -217,14 +217,26 @@ public final class Groth16Prover implements AutoCloseable
      */
     public static void checkCounts(final ProvingKey pk, final ConstraintCounts counts)
     {
+        checkSizes(pk, counts.numInputs(), counts.numAux(), EvaluationDomain.atLeast(counts.rows()).size());
+    }
+
+    /**
+     * Checks a partition's sizes against a key before any synthesis or proving work.
+     *
+     * @param numInputs  public inputs, ONE included.
+     * @param numAux     aux variables.
+     * @param domainSize the NTT domain m.
+     * @throws ParameterMismatchException naming what differs.
+     */
+    public static void checkSizes(final ProvingKey pk, final int numInputs, final long numAux, final long domainSize)
+    {
         final VerifyingKey vk = pk.vk();
-        check(vk.numInputs() == counts.numInputs(), "the parameters take " + vk.numInputs()
-            + " public inputs (ONE included) but the circuit has " + counts.numInputs());
-        final long m = EvaluationDomain.atLeast(counts.rows()).size();
-        check(pk.domainSize() == m, "the parameters are for an NTT domain of " + pk.domainSize()
-            + " but the circuit needs " + m);
-        check(pk.l().size() == counts.numAux(), "the parameters' l query has " + pk.l().size()
-            + " points but the circuit has " + counts.numAux() + " aux variables");
+        check(vk.numInputs() == numInputs, "the parameters take " + vk.numInputs()
+            + " public inputs (ONE included) but the circuit has " + numInputs);
+        check(pk.domainSize() == domainSize, "the parameters are for an NTT domain of " + pk.domainSize()
+            + " but the circuit needs " + domainSize);
+        check(pk.l().size() == numAux, "the parameters' l query has " + pk.l().size()
+            + " points but the circuit has " + numAux + " aux variables");
     }
 
     private void checkShape(final PartitionInputs p)

@@ -3,8 +3,9 @@ package io.jprove.engine.groth16;
 /**
  * Computes a partition's h scalars in place, exactly as {@link HChainSpec} defines (natural order in and out, the
  * coset g·⟨ω⟩, the factor f, coefficients or evaluations): the part of a proof that is all NTTs. Each backend has
- * one over its own vectors: {@link CpuHChain} over host {@link io.jprove.field.FrVector}s, a GPU backend over device
- * buffers, so that a, b, c never leave the device between the seven NTTs.
+ * one over its own vectors: the CPU's ({@code io.jprove.engine.cpu.CpuHChain}) over host
+ * {@link io.jprove.field.FrVector}s, a GPU backend's over device buffers, so that a, b, c never leave the device
+ * between the seven NTTs.
  *
  * @param <V> the backend's vector of m Fr elements (host or device memory).
  */

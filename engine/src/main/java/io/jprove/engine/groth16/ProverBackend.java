@@ -8,8 +8,9 @@ package io.jprove.engine.groth16;
  * Use: {@link #prepare} a proving key once (a GPU backend uploads the bases and keeps them resident, with whatever
  * tables it precomputes), then {@link #prove} any number of partitions against it. Inside {@code prove}: the H chain
  * ({@link HChain}, as the key's reduction specifies), the 0/1 split of the witness scalars (zeros dropped, ones
- * summed by batch-add, the rest a tail MSM), the five MSMs including B in G2. Implementations:
- * {@link CpuProverBackend}; a CUDA one registers through {@code io.jprove.engine.backend.BackendFactory}.
+ * summed by batch-add, the rest a tail MSM), the five MSMs including B in G2. Implementations live in packages of
+ * their own, each with its factory ({@code io.jprove.engine.backend.BackendFactory}): {@code cpu} (the host's threads)
+ * and {@code gpu} (kernels on CUDA or on the JVM executor).
  * <p>
  * Threads: {@code prove} may be called by several threads at once with the same prepared key (the pipeline runs at
  * least two workers per device so that one's host work overlaps the other's kernels); {@code prepare} and
@@ -44,6 +45,16 @@ public interface ProverBackend extends AutoCloseable
      * @return the five sums.
      */
     MsmSums prove(PreparedKey key, PartitionInputs partition, BackendListener listener);
+
+    /**
+     * @return how many partitions a runtime should give it at once, unless told otherwise: two, so that one
+     *         partition's host work (upload, assembly, verification) overlaps the other's kernels; a backend whose
+     *         compute is the host's own threads says one.
+     */
+    default int workers()
+    {
+        return 2;
+    }
 
     /** Releases the backend's threads and device; prepared keys are closed first. */
     @Override

@@ -59,6 +59,15 @@ public final class StepTimes
     }
 
     /**
+     * Adds {@code durationNs} to step {@code name} without a {@code STAGE} event: for a step the timeline records as
+     * events of its own (synthesis).
+     */
+    public void record(final String name, final long durationNs)
+    {
+        accumulate(name, durationNs);
+    }
+
+    /**
      * Adds {@code durationNs} to step {@code name}, a host step that started at {@code startNs} (the timeline's clock)
      * and has ended: for steps timed before the timeline they go to was open.
      */

@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 
+import io.jprove.engine.backend.OffHeapBufferPool;
+import io.jprove.engine.backend.TimelineListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.MsmSums;
@@ -15,11 +17,12 @@ import io.jprove.timeline.Timeline;
 
 /**
  * One worker of one device, an Agrona {@link Agent} on its own thread: it takes synthesized partitions from its
- * inbound queue and proves each on its device (the backend's part inside the GPU_START..GPU_END window), gives the
- * buffers back, then assembles and self-verifies the proof on the host. A device has at least two, so one worker's
- * host work (upload, assembly, verification) overlaps another's kernels. Lifecycle as {@link Agent}'s: {@code doWork}
- * proves at most one partition and returns 1, or 0 when its queue was empty (the idle strategy then backs off);
- * device resources belong to its {@link DeviceLane}, which frees them after every worker has stopped.
+ * inbound queue and proves each on its device (the backend's part inside the GPU_START..GPU_END window, its kernels
+ * and copies written to the timeline by a {@link TimelineListener}), gives the buffers back, then assembles and
+ * self-verifies the proof on the host. A GPU has at least two, so one worker's host work (upload, assembly,
+ * verification) overlaps another's kernels. Lifecycle as {@link Agent}'s: {@code doWork} proves at most one partition
+ * and returns 1, or 0 when its queue was empty (the idle strategy then backs off); device resources belong to its
+ * {@link DeviceLane}, which frees them after every worker has stopped.
  */
 final class DeviceWorker implements Agent
 {
@@ -40,6 +43,8 @@ final class DeviceWorker implements Agent
     private final int index;
     private final Timeline timeline;
     private final Pipeline pipeline;
+    /** The partition being proved, for status pages; null when idle. */
+    private volatile Partition current;
 
     DeviceWorker(final DeviceLane lane, final int index, final Timeline timeline, final Pipeline pipeline)
     {
@@ -65,6 +70,13 @@ final class DeviceWorker implements Agent
     int outstanding()
     {
         return outstanding.get();
+    }
+
+    /** @return what it proves now. */
+    WorkerView view()
+    {
+        final Partition p = current;
+        return new WorkerView(lane.name(), index, p == null ? 0 : p.job().id(), p == null ? -1 : p.index());
     }
 
     /** Queues a partition for this worker. @return false when the queue is full (the caller retries). */
@@ -99,6 +111,7 @@ final class DeviceWorker implements Agent
         }
         finally
         {
+            current = null;
             outstanding.decrementAndGet();
         }
         return 1;
@@ -106,36 +119,35 @@ final class DeviceWorker implements Agent
 
     private void prove(final PartitionTask task)
     {
-        final Job job = task.job();
+        final ProofJob job = task.job();
         final long id = job.id();
-        final int p = task.partition();
+        final int p = task.index();
         final int device = lane.device();
         timeline.append(EventKind.GPU_PICKUP, id, p, index, device);
         if (job.isFinished())
         {
             // cancelled or failed while it waited: dropped at this boundary, never proved
-            task.release();
             pipeline.dropped(task);
             return;
         }
         if (lane.unusable() != null)
         {
-            task.release();
-            pipeline.failed(job, p, "on " + lane.name(), new DeviceUnusableException(lane.name(), lane.unusable(),
-                null), index, device);
-            pipeline.dropped(task);
+            pipeline.failed(task, "on " + lane.name(), new IllegalStateException(lane.unusable()), index, device);
             return;
         }
+        current = task.partition();
         try
         {
-            final Groth16Prover prover = lane.prover(job.spec().key(), id, p, index);
+            final Groth16Prover prover = lane.prover(job.key(), job.keyName(), id, p, index);
             final long[] publicInputs = Groth16Prover.publicInputs(task.inputs());
-            final StepTimes times = new StepTimes(timeline, id, p, index, device);
+            final StepTimes steps = new StepTimes(timeline, id, p, index, device);
+            steps.record("synthesis", task.synthesisNanos());
             timeline.append(EventKind.GPU_START, id, p, index, device);
             final MsmSums sums;
             try
             {
-                sums = prover.sums(task.inputs(), new TimelineListener(timeline, id, p, index, device));
+                sums = prover.sums(task.inputs(), steps.listener(new TimelineListener(timeline, id, p, index,
+                    device)));
             }
             finally
             {
@@ -143,18 +155,17 @@ final class DeviceWorker implements Agent
             }
             // the vectors are consumed: the buffers go back before the host assembles and verifies
             task.release();
-            final Proof proof = prover.assembleVerified(sums, publicInputs, times, task.describe());
-            pipeline.proved(task, proof, publicInputs, index);
+            final Proof proof = prover.assembleVerified(sums, publicInputs, steps, task.describe());
+            pipeline.proved(task, new ProvedPartition(proof, publicInputs, lane.name(), steps,
+                System.nanoTime() - task.startNanos()), index);
         }
         catch (final RuntimeException | Error e)
         {
             if (e instanceof DeviceUnusableException)
             {
-                lane.markUnusable(e.getMessage());
+                lane.markUnusable(OneLine.of(e));
             }
-            task.release();
-            pipeline.failed(job, p, "on " + lane.name(), e, index, device);
-            pipeline.dropped(task);
+            pipeline.failed(task, "on " + lane.name(), e, index, device);
         }
     }
 }

@@ -7,14 +7,19 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongPredicate;
 
+import io.jprove.engine.backend.BufferShape;
+import io.jprove.engine.backend.PartitionBuffers;
+import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.StepTimes;
 
 /**
- * A submitted job: its id, what was asked, and its result as a future that completes once, with every partition's
- * proof, or with the first partition's failure, or with a {@link CancellationException}. Partitions complete from
- * several device workers in any order; the proofs are kept in partition order. Thread-safe.
+ * A job submitted to a {@link Pipeline}: its id, what was asked, and its result as a future that completes once, with
+ * every partition's proof, or with the first partition's failure, or with a {@link CancellationException}. Partitions
+ * complete from several device workers in any order; the proofs are kept in partition order. Thread-safe.
  */
-public final class Job
+public final class Job implements ProofJob
 {
     /** Where a job is. */
     enum State
@@ -36,6 +41,7 @@ public final class Job
     private final Proof[] proofs;
     private final long[][] publicInputs;
     private final String[] devices;
+    private final StepTimes[] steps;
     private int remaining;
     private volatile State state = State.RUNNING;
     /** A presynthesized job's partitions held until the last is synthesized; guarded by this. */
@@ -50,16 +56,19 @@ public final class Job
         this.proofs = new Proof[spec.partitions()];
         this.publicInputs = new long[spec.partitions()][];
         this.devices = new String[spec.partitions()];
+        this.steps = new StepTimes[spec.partitions()];
         this.remaining = spec.partitions();
     }
 
     /** @return the id the pipeline gave it (increasing with submission). */
+    @Override
     public long id()
     {
         return id;
     }
 
     /** @return its name. */
+    @Override
     public String name()
     {
         return spec.name();
@@ -69,6 +78,24 @@ public final class Job
     public JobSpec spec()
     {
         return spec;
+    }
+
+    @Override
+    public BufferShape shape()
+    {
+        return spec.synthesis().shape();
+    }
+
+    @Override
+    public PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads)
+    {
+        return spec.synthesis().synthesize(partition, buffers, spmvThreads);
+    }
+
+    @Override
+    public ProvingKey key()
+    {
+        return spec.key();
     }
 
     /** @return the result: completes with the proofs, a {@link PartitionFailedException} or a cancellation. */
@@ -89,6 +116,7 @@ public final class Job
     }
 
     /** @return true once it is done, failed or cancelled: its remaining partitions are to be dropped. */
+    @Override
     public boolean isFinished()
     {
         return state != State.RUNNING;
@@ -141,7 +169,8 @@ public final class Job
     }
 
     /** Records a partition's proof. @return true when it was the job's last one (the job is now done). */
-    synchronized boolean complete(final int partition, final Proof proof, final long[] inputs, final String device)
+    synchronized boolean complete(final int partition, final Proof proof, final long[] inputs, final String device,
+        final StepTimes times)
     {
         if (state != State.RUNNING || proofs[partition] != null)
         {
@@ -150,13 +179,14 @@ public final class Job
         proofs[partition] = proof;
         publicInputs[partition] = inputs;
         devices[partition] = device;
+        steps[partition] = times;
         if (--remaining > 0)
         {
             return false;
         }
         state = State.DONE;
         result.complete(new JobResult(id, spec.name(), List.of(proofs), List.copyOf(Arrays.asList(publicInputs)),
-            List.of(devices)));
+            List.of(devices), List.of(steps)));
         return true;
     }
 

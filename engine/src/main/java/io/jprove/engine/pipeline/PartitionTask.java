@@ -1,41 +1,51 @@
 package io.jprove.engine.pipeline;
 
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.PartitionBuffers;
 import io.jprove.engine.groth16.PartitionInputs;
 
 /**
- * The descriptor of one synthesized partition, what the queues hand over: which job and partition, the device it is
- * pinned to, and the pooled buffers that hold its data (by reference: no data moves with it). Exactly one holder at a
+ * The descriptor of one synthesized partition, what the queues hand over: which partition, the device it is pinned
+ * to, and the pooled buffers that hold its data (by reference: no data moves with it). Exactly one holder at a
  * time owns it and its buffers; the last one {@link #release}s the buffers to their pool.
  */
 final class PartitionTask
 {
-    private final Job job;
-    private final int partition;
+    private final Partition partition;
     private final DeviceLane lane;
     private final PartitionBuffers buffers;
     private final PartitionInputs inputs;
     private final BufferPool pool;
+    private final long startNanos;
+    private final long synthesisNanos;
     private boolean released;
+    private boolean outOfRoom;
 
-    PartitionTask(final Job job, final int partition, final DeviceLane lane, final PartitionBuffers buffers,
-        final PartitionInputs inputs, final BufferPool pool)
+    PartitionTask(final Partition partition, final DeviceLane lane, final PartitionBuffers buffers,
+        final PartitionInputs inputs, final BufferPool pool, final long startNanos, final long synthesisNanos)
     {
-        this.job = job;
         this.partition = partition;
         this.lane = lane;
         this.buffers = buffers;
         this.inputs = inputs;
         this.pool = pool;
+        this.startNanos = startNanos;
+        this.synthesisNanos = synthesisNanos;
     }
 
-    Job job()
-    {
-        return job;
-    }
-
-    int partition()
+    Partition partition()
     {
         return partition;
+    }
+
+    ProofJob job()
+    {
+        return partition.job();
+    }
+
+    int index()
+    {
+        return partition.index();
     }
 
     DeviceLane lane()
@@ -48,6 +58,18 @@ final class PartitionTask
         return inputs;
     }
 
+    /** @return how long its synthesis took. */
+    long synthesisNanos()
+    {
+        return synthesisNanos;
+    }
+
+    /** @return when its synthesis started ({@link System#nanoTime()}). */
+    long startNanos()
+    {
+        return startNanos;
+    }
+
     /** Gives the buffers back to their pool, once; the inputs are invalid afterwards. */
     void release()
     {
@@ -58,9 +80,24 @@ final class PartitionTask
         }
     }
 
+    /**
+     * Marks the permit of the pipeline's room that its partition took as given back.
+     *
+     * @return true the first time (the caller gives the permit back), false afterwards.
+     */
+    boolean leaveRoom()
+    {
+        if (outOfRoom)
+        {
+            return false;
+        }
+        outOfRoom = true;
+        return true;
+    }
+
     /** @return "job 3 (name) partition 1", for messages. */
     String describe()
     {
-        return "job " + job.id() + " (" + job.name() + ") partition " + partition;
+        return partition.describe();
     }
 }

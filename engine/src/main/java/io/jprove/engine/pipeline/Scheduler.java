@@ -5,46 +5,87 @@ import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
- * Hands out the partitions of every submitted job, one at a time, to the synthesis workers, in the order of the
- * design: highest priority first, then the earliest job, then the lowest partition index. Producers (submit, from any
- * thread) and consumers (the synthesis workers) share one lock: this is not a hot path (one take per partition, each
- * followed by seconds of synthesis), and a lock makes the order exact. Each handed-out partition carries the
- * scheduler's logical clock at offer and at take, so that the order can be checked after the fact.
+ * Hands out the partitions of every submitted job, one at a time, in the order of the design: highest priority
+ * first, then the earliest job, then the lowest partition index. The one scheduler of jprove: the pipeline's own
+ * queue orders its jobs with it, and a daemon its journaled jobs. Producers (submit, from any thread) and consumers
+ * (synthesis workers) share one lock: this is not a hot path (one take per partition, each followed by seconds of
+ * synthesis), and a lock makes the order exact. Each handed-out partition carries the scheduler's logical clock at
+ * offer and at take, so that the order can be checked after the fact.
+ *
+ * @param <J> the jobs it orders.
  */
-final class Scheduler
+public final class Scheduler<J>
 {
-    /** A partition waiting for synthesis, or handed out. */
-    record Scheduled(Job job, int partition, long offeredAt, long takenAt)
+    /**
+     * A partition waiting for synthesis, or handed out.
+     *
+     * @param job       its job.
+     * @param partition its index.
+     * @param offeredAt the scheduler's clock when it was submitted.
+     * @param takenAt   the scheduler's clock when it was handed out, 0 while it waits.
+     * @param <J>       the job's type.
+     */
+    public record Scheduled<J>(J job, int partition, long offeredAt, long takenAt)
     {
     }
 
-    /** Priority first (higher), then job (earlier), then partition (lower). */
-    static final Comparator<Scheduled> ORDER = Comparator
-        .comparingInt((final Scheduled s) -> -s.job().spec().priority())
-        .thenComparingLong(s -> s.job().id())
-        .thenComparingInt(Scheduled::partition);
-
-    private final PriorityQueue<Scheduled> pending = new PriorityQueue<>(ORDER);
+    private final Comparator<Scheduled<J>> order;
+    private final PriorityQueue<Scheduled<J>> pending;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition available = lock.newCondition();
     private long clock;
     private boolean closed;
 
-    /** Adds every partition of a job. */
-    void submit(final Job job)
+    /**
+     * @param priority a job's priority: higher goes first.
+     * @param age      a job's rank among equal priorities: lower (earlier) goes first.
+     */
+    public Scheduler(final ToIntFunction<J> priority, final ToLongFunction<J> age)
+    {
+        this.order = Comparator.comparingInt((final Scheduled<J> s) -> -priority.applyAsInt(s.job()))
+            .thenComparingLong(s -> age.applyAsLong(s.job()))
+            .thenComparingInt(Scheduled::partition);
+        this.pending = new PriorityQueue<>(order);
+    }
+
+    /** @return the order it hands out in: priority first (higher), then age (earlier), then partition (lower). */
+    public Comparator<Scheduled<J>> order()
+    {
+        return order;
+    }
+
+    /** Adds every partition of a job, 0 to {@code partitions} − 1. */
+    public void submit(final J job, final int partitions)
+    {
+        final int[] all = new int[partitions];
+        for (int p = 0; p < partitions; p++)
+        {
+            all[p] = p;
+        }
+        submit(job, all);
+    }
+
+    /**
+     * Adds some partitions of a job (those not done yet, when a job resumes).
+     *
+     * @throws IllegalStateException when the scheduler is closed.
+     */
+    public void submit(final J job, final int[] partitions)
     {
         lock.lock();
         try
         {
             if (closed)
             {
-                throw new IllegalStateException("the pipeline is closed");
+                throw new IllegalStateException("the scheduler is closed");
             }
-            for (int p = 0; p < job.spec().partitions(); p++)
+            for (final int p : partitions)
             {
-                pending.add(new Scheduled(job, p, ++clock, 0));
+                pending.add(new Scheduled<>(job, p, ++clock, 0));
             }
             available.signalAll();
         }
@@ -60,7 +101,7 @@ final class Scheduler
      *         scheduler is closed.
      * @throws InterruptedException when the waiting thread is interrupted.
      */
-    Scheduled take(final long timeoutMs) throws InterruptedException
+    public Scheduled<J> take(final long timeoutMs) throws InterruptedException
     {
         lock.lock();
         try
@@ -78,8 +119,8 @@ final class Scheduler
             {
                 return null;
             }
-            final Scheduled next = pending.poll();
-            return new Scheduled(next.job(), next.partition(), next.offeredAt(), ++clock);
+            final Scheduled<J> next = pending.poll();
+            return new Scheduled<>(next.job(), next.partition(), next.offeredAt(), ++clock);
         }
         finally
         {
@@ -88,7 +129,7 @@ final class Scheduler
     }
 
     /** Drops a job's waiting partitions (cancelled or failed). @return how many were dropped. */
-    int remove(final Job job)
+    public int remove(final J job)
     {
         lock.lock();
         try
@@ -104,7 +145,7 @@ final class Scheduler
     }
 
     /** @return the partitions waiting. */
-    int size()
+    public int size()
     {
         lock.lock();
         try
@@ -118,7 +159,7 @@ final class Scheduler
     }
 
     /** Wakes every waiting taker with null; later submits are refused. */
-    void close()
+    public void close()
     {
         lock.lock();
         try

@@ -1,22 +1,18 @@
 package io.jprove.engine.pipeline;
 
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.PartitionBuffers;
 import io.jprove.engine.groth16.PartitionInputs;
-import io.jprove.engine.r1cs.Circuit;
-import io.jprove.engine.r1cs.ConstraintMatrices;
-import io.jprove.engine.r1cs.ProverInputs;
-import io.jprove.engine.r1cs.ProvingAssignment;
-import io.jprove.engine.r1cs.SynthesisBuffers;
-import io.jprove.engine.r1cs.SynthesisException;
-import io.jprove.engine.r1cs.WitnessAssignment;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
 /**
- * A synthesis worker: a platform thread that takes the next partition from the scheduler, pins it to the device with
- * the fewest partitions in flight, takes a buffer set from the pool (waiting while the host memory budget is spent),
- * synthesizes into it (witness only plus the recorded matrices' sparse product when the shape was recorded),
- * checks every constraint (so a bad witness is named, not proved), and queues the partition's descriptor on its
- * device. A job that finished meanwhile (cancelled, or failed elsewhere) loses the partition at the next boundary.
+ * A synthesis worker: a platform thread that waits for room in the pipeline (partitions in flight bounded, so that a
+ * feed's priorities hold at partition boundaries and synthesis runs only a little ahead of the devices), takes the
+ * next partition from the feed, pins it to the device with the fewest partitions in flight, takes a buffer set from
+ * the pool (waiting while the host memory budget is spent), has its job synthesize into it (which checks every
+ * constraint, so a bad witness is named, not proved), and queues the partition's descriptor on its device. A job
+ * that finished meanwhile (cancelled, or failed elsewhere) loses the partition at the next boundary.
  */
 final class SynthesisWorker implements Runnable
 {
@@ -24,17 +20,17 @@ final class SynthesisWorker implements Runnable
 
     private final int id;
     private final Pipeline pipeline;
-    private final Scheduler scheduler;
+    private final PartitionFeed feed;
     private final BufferPool pool;
     private final Timeline timeline;
     private final int spmvThreads;
 
-    SynthesisWorker(final int id, final Pipeline pipeline, final Scheduler scheduler, final BufferPool pool,
+    SynthesisWorker(final int id, final Pipeline pipeline, final PartitionFeed feed, final BufferPool pool,
         final Timeline timeline, final int spmvThreads)
     {
         this.id = id;
         this.pipeline = pipeline;
-        this.scheduler = scheduler;
+        this.feed = feed;
         this.pool = pool;
         this.timeline = timeline;
         this.spmvThreads = spmvThreads;
@@ -47,10 +43,27 @@ final class SynthesisWorker implements Runnable
         {
             while (!pipeline.isClosing())
             {
-                final Scheduler.Scheduled next = scheduler.take(TAKE_TIMEOUT_MS);
-                if (next != null)
+                if (!pipeline.enterRoom(TAKE_TIMEOUT_MS))
                 {
-                    synthesize(next.job(), next.partition());
+                    continue;
+                }
+                final Partition next;
+                try
+                {
+                    next = feed.take(TAKE_TIMEOUT_MS);
+                }
+                catch (final InterruptedException | RuntimeException | Error e)
+                {
+                    pipeline.leaveRoom();
+                    throw e;
+                }
+                if (next == null)
+                {
+                    pipeline.leaveRoom();
+                }
+                else
+                {
+                    synthesize(next);
                 }
             }
         }
@@ -61,10 +74,12 @@ final class SynthesisWorker implements Runnable
         }
     }
 
-    private void synthesize(final Job job, final int partition) throws InterruptedException
+    private void synthesize(final Partition partition) throws InterruptedException
     {
+        final ProofJob job = partition.job();
         if (job.isFinished())
         {
+            pipeline.droppedBeforeSynthesis(partition);
             return;
         }
         final DeviceLane lane;
@@ -74,76 +89,45 @@ final class SynthesisWorker implements Runnable
         }
         catch (final IllegalStateException e)
         {
-            pipeline.failed(job, partition, "before synthesis", e, id, -1);
+            pipeline.failedBeforeSynthesis(partition, "before synthesis", e, id);
             return;
         }
         PartitionBuffers buffers = null;
         try
         {
-            buffers = pool.acquire(BufferShape.of(job.spec().shape().counts()));
+            buffers = pool.acquire(job.shape());
             if (job.isFinished())
             {
                 pool.release(buffers);
                 lane.leave();
+                pipeline.droppedBeforeSynthesis(partition);
                 return;
             }
-            timeline.append(EventKind.SYNTH_START, job.id(), partition, id, -1);
-            final PartitionInputs inputs = synthesizeInto(job, partition, buffers);
-            timeline.append(EventKind.SYNTH_END, job.id(), partition, id, -1);
+            final long t0 = System.nanoTime();
+            timeline.append(EventKind.SYNTH_START, job.id(), partition.index(), id, -1);
+            final PartitionInputs inputs = job.synthesize(partition.index(), buffers, spmvThreads);
+            timeline.append(EventKind.SYNTH_END, job.id(), partition.index(), id, -1);
+            final PartitionTask task = new PartitionTask(partition, lane, buffers, inputs, pool, t0,
+                System.nanoTime() - t0);
             if (job.isFinished())
             {
-                pool.release(buffers);
-                lane.leave();
+                pipeline.dropped(task);
                 return;
             }
-            final PartitionTask task = new PartitionTask(job, partition, lane, buffers, inputs, pool);
-            if (job.spec().presynthesized())
-            {
-                for (final PartitionTask ready : job.hold(task))
-                {
-                    ready.lane().offer(ready);
-                }
-                if (job.isFinished())
-                {
-                    pipeline.releaseHeld(job); // it ended while this one was held
-                }
-            }
-            else
-            {
-                lane.offer(task);
-            }
+            pipeline.handOver(task);
         }
         catch (final InterruptedException e)
         {
             release(buffers);
             lane.leave();
+            pipeline.droppedBeforeSynthesis(partition);
             throw e;
         }
         catch (final RuntimeException | Error e)
         {
             release(buffers);
             lane.leave();
-            pipeline.failed(job, partition, "in synthesis (worker " + id + ")", e, id, -1);
-        }
-    }
-
-    private PartitionInputs synthesizeInto(final Job job, final int partition, final PartitionBuffers buffers)
-    {
-        final CircuitShape shape = job.spec().shape();
-        final Circuit circuit = job.spec().source().circuit(partition);
-        final SynthesisBuffers views = buffers.synthesisBuffers();
-        final ConstraintMatrices matrices = shape.matrices();
-        try (ProverInputs inputs = matrices == null ? ProvingAssignment.synthesizeInto(circuit, views)
-            : matrices.evaluate(WitnessAssignment.synthesizeInto(circuit, views), circuit, spmvThreads, views))
-        {
-            if (!inputs.witness().counts().equals(shape.counts()))
-            {
-                throw new SynthesisException("the partition's circuit has " + inputs.witness().counts()
-                    + " but the job's shape is " + shape.counts());
-            }
-            inputs.checkSatisfied();
-            buffers.zeroPadding(inputs.rows());
-            return buffers.partitionInputs(inputs);
+            pipeline.failedBeforeSynthesis(partition, "in synthesis (worker " + id + ")", e, id);
         }
     }
 

@@ -10,6 +10,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.jprove.engine.cpu.CpuBackendFactory;
+import io.jprove.engine.gpu.CudaBackendFactory;
 import io.jprove.engine.groth16.ProverBackend;
 
 class DeviceSelectionTest
@@ -110,6 +112,21 @@ class DeviceSelectionTest
         assertTrue(assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse("cuda", withCuda(0)))
             .getMessage().contains("no cuda device on this host (no CUDA device)"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse("tpu", withCuda(1)))
-            .getMessage().contains("must be cpu, cuda or cuda:N"));
+            .getMessage().contains("must be cpu, jvm, cuda, cuda:N or auto"));
+    }
+
+    @Test
+    void shouldOpenTheDeviceBackendOnTheJvmExecutorWhenTheDeviceIsJvm()
+    {
+        final DeviceSelection jvm = DeviceSelection.parse("jvm");
+        assertEquals("jvm", jvm.kind());
+        assertEquals(List.of("jvm:0"), jvm.devices());
+        try (ProverBackend backend = jvm.openFirst(1))
+        {
+            assertEquals("jvm:0", backend.name());
+            assertTrue(backend instanceof io.jprove.engine.gpu.GpuProverBackend, backend.getClass().getName());
+        }
+        assertEquals("--device jvm:1: this host has 1 jvm device (jvm:0)",
+            assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse("jvm:1")).getMessage());
     }
 }

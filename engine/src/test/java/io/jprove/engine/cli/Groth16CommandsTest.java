@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jprove.engine.backend.CudaBackendFactory;
+import io.jprove.engine.gpu.CudaBackendFactory;
 import io.jprove.engine.formats.circom.CircomFixtures;
 import io.jprove.field.Fr;
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,7 +19,13 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
 import io.jprove.engine.daemon.rpc.JobStatus;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedKey;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingKey;
 
 /**
  * Daemons of one cluster in this JVM, over a real PostgreSQL: a job submitted to one is proved by all and delivered
@@ -172,42 +179,9 @@ class ClusterStoreTest
     {
         final String url = database();
         final java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
-        // host a's first partition takes longer than the partition timeout; its heartbeat goes on meanwhile
-        final PartitionProver.Factory slowOnce = (worker, keys) -> new PartitionProver()
-        {
-            private final DevicePartitionProver cpu = DevicePartitionProver.alone(new CpuProverBackend(1), keys);
-
-            @Override
-            public String device()
-            {
-                return cpu.device();
-            }
-
-            @Override
-            public PartitionProof prove(final long job, final JobSpec spec, final int partition,
-                final io.jprove.engine.groth16.StepTimes times)
-            {
-                if (first.getAndSet(false))
-                {
-                    try
-                    {
-                        Thread.sleep(4_000);
-                    }
-                    catch (final InterruptedException e)
-                    {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return cpu.prove(job, spec, partition, times);
-            }
-
-            @Override
-            public void close()
-            {
-                cpu.close();
-            }
-        };
-        try (Daemon a = Daemon.start(host(url, "a", "cluster-partition-timeout", "2s"), slowOnce);
+        // host a's first partition takes longer than the partition timeout on its device; its heartbeat goes on
+        final ProverBackend slowOnce = new SlowFirstProof(new CpuProverBackend(1), first);
+        try (Daemon a = Daemon.start(host(url, "a", "cluster-partition-timeout", "2s"), List.of(slowOnce));
              DaemonClient ca = DaemonFixtures.client(a, null))
         {
             final long job = ca.submit(f.chain("timeout", 1, 0)).getJobId();
@@ -221,6 +195,72 @@ class ClusterStoreTest
                 assertTrue(metric(ca.metrics(), "jprove_cluster_returned_total")
                     + metric(cb.metrics(), "jprove_cluster_returned_total") >= 1, "the claim was returned");
             }
+        }
+    }
+
+    /** A real backend whose first proof takes four seconds longer, as a partition stuck on a slow device would. */
+    private static final class SlowFirstProof implements ProverBackend
+    {
+        private final ProverBackend backend;
+        private final java.util.concurrent.atomic.AtomicBoolean first;
+
+        SlowFirstProof(final ProverBackend backend, final java.util.concurrent.atomic.AtomicBoolean first)
+        {
+            this.backend = backend;
+            this.first = first;
+        }
+
+        @Override
+        public String name()
+        {
+            return backend.name();
+        }
+
+        @Override
+        public int device()
+        {
+            return backend.device();
+        }
+
+        @Override
+        public String description()
+        {
+            return backend.description();
+        }
+
+        @Override
+        public int workers()
+        {
+            return backend.workers();
+        }
+
+        @Override
+        public PreparedKey prepare(final ProvingKey key)
+        {
+            return backend.prepare(key);
+        }
+
+        @Override
+        public MsmSums prove(final PreparedKey key, final PartitionInputs partition, final BackendListener listener)
+        {
+            if (first.getAndSet(false))
+            {
+                try
+                {
+                    Thread.sleep(4_000);
+                }
+                catch (final InterruptedException e)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return backend.prove(key, partition, listener);
+        }
+
+        @Override
+        public void close()
+        {
+            backend.close();
         }
     }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jprove.engine.backend.CudaBackendFactory;
+import io.jprove.engine.gpu.CudaBackendFactory;
 
 /** The daemon's settings file: defaults, values, and an error naming file, line and key for anything wrong. */
 class DaemonConfigTest
@@ -95,8 +95,10 @@ class DaemonConfigTest
         assertEquals(0, d.workers(), "no workers setting: the devices' default");
         assertEquals("cpu", DaemonConfig.of(Map.of("device", "cpu"), "test").device());
         final String where = dir.resolve("d.properties") + ":2: ";
-        assertEquals(where + "device must be cpu, cuda or cuda:N, not 'gpu'", error("threads = 1\ndevice = gpu\n"));
-        assertEquals(where + "device must be cpu, cuda or cuda:N, not ''", error("threads = 1\ndevice =\n"));
+        assertEquals(where + "device must be cpu, jvm, cuda, cuda:N or auto, not 'gpu'",
+            error("threads = 1\ndevice = gpu\n"));
+        assertEquals(where + "device must be cpu, jvm, cuda, cuda:N or auto, not ''",
+            error("threads = 1\ndevice =\n"));
         assertEquals(where + "device cpu:1: this host has 1 cpu device (cpu:0)",
             error("threads = 1\ndevice = cpu:1\n"));
         if (new CudaBackendFactory().deviceCount() == 0)

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,19 +24,27 @@ import io.jprove.engine.daemon.rpc.PreparedKeyStatus;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.daemon.rpc.StatusReply;
 import io.jprove.engine.gpu.GpuProverBackend;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.kernels.DeviceOutOfMemoryException;
 import io.jprove.kernels.JvmAccelerator;
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.TimelineReader;
+import io.jprove.timeline.analysis.DeviceSummary;
+import io.jprove.timeline.analysis.EventLog;
+import io.jprove.timeline.analysis.TextReport;
+import io.jprove.timeline.analysis.TimelineAnalysis;
+import io.jprove.timeline.analysis.TimelineReport;
 
 /**
  * The daemon on the device backend, its kernels run as Java methods ({@link GpuProverBackend} on a
  * {@link JvmAccelerator}, as the GPU suite runs without a GPU): built-in, circom and zkey jobs prove and verify, with
  * the same public inputs as on a CPU daemon; each key is prepared once per device for any number of partitions (or
- * on preload) and released on evict; a device fault fails its job with the reason, later jobs on that device fail at
- * once with the same reason while another device goes on; a device without room for a key fails the job naming the
- * key and the device, and the next job tries again.
+ * on preload) and released on evict; a job's timeline has the device's kernels and copies, and its key's preparation
+ * as the job was accepted; a device fault fails its job with the reason, later jobs on that device fail at once with
+ * the same reason while another device goes on; a device without room for a key fails the job naming the key and the
+ * device, and the next job tries again.
  */
 class DaemonDeviceTest
 {
@@ -119,6 +129,58 @@ class DaemonDeviceTest
                 metrics);
         }
         assertEquals(3, gpu.released(), "every preparation released when the daemon closes");
+    }
+
+    @Test
+    void shouldTimeTheDevicesKernelsAndPrepareTheKeyOnAcceptanceWhenAJobRunsOnTheJvmExecutor()
+    {
+        final Path timelineDir = dir.resolve("timeline");
+        final long job;
+        try (Daemon d = start(List.of(jvmGpu(0)), "timeline", timelineDir.toString());
+             DaemonClient c = DaemonFixtures.client(d, null))
+        {
+            final JobStatus s = c.prove(f.chain("timed", 2, 0), WAIT);
+            assertVerified(s, f.chainVk);
+            job = s.getJobId();
+        }
+        final EventLog log;
+        try (TimelineReader reader = TimelineReader.open(timelineDir))
+        {
+            log = EventLog.read(reader);
+        }
+        final TimelineReport report = TimelineAnalysis.analyze(log);
+        final DeviceSummary jvm = report.devices().stream().filter(x -> x.label().equals("jvm:0")).findFirst()
+            .orElseThrow(() -> new AssertionError("no jvm:0 in " + TextReport.render(report)));
+        assertFalse(jvm.hostMeasured(), "the device's own kernels, not the CPU prover's steps");
+        assertTrue(jvm.kernelCount() > 0 && jvm.copyCount() > 0 && jvm.utilization() > 0, TextReport.render(report));
+        assertTrue(TextReport.render(report).contains("jvm:0 (kernels on the JVM): wall "), TextReport.render(report));
+        long prepareStart = Long.MAX_VALUE;
+        int preparedFor = Integer.MIN_VALUE;
+        long firstOnDevice = Long.MAX_VALUE;
+        final Set<Integer> partitionsWithKernels = new HashSet<>();
+        for (int row = 0; row < log.size(); row++)
+        {
+            if (log.job(row) != job)
+            {
+                continue;
+            }
+            if (log.kind(row) == EventKind.STAGE && log.name(log.nameId(row)).equals("prepare key"))
+            {
+                prepareStart = log.beginNs(row);
+                preparedFor = log.partition(row);
+            }
+            if (log.kind(row) == EventKind.GPU_START)
+            {
+                firstOnDevice = Math.min(firstOnDevice, log.timestampNs(row));
+            }
+            if (log.kind(row) == EventKind.KERNEL)
+            {
+                partitionsWithKernels.add(log.partition(row));
+            }
+        }
+        assertEquals(-1, preparedFor, "the key was prepared as the job was accepted, not by a partition");
+        assertTrue(prepareStart < firstOnDevice, "prepared before any partition reached the device");
+        assertEquals(Set.of(0, 1), partitionsWithKernels, "each partition's kernels are on the timeline");
     }
 
     @Test

@@ -63,7 +63,7 @@ class DaemonDiskSpaceTest
     }
 
     /** A job table over a journal whose writes fail while {@code failing[0]}, on a disk with {@code free[0]} bytes. */
-    private static JobTable table(final Path data, final boolean[] failing, final long[] free, final Scheduler s)
+    private static JobTable table(final Path data, final boolean[] failing, final long[] free)
     {
         final Journal.Writes writes = (channel, bytes, position) ->
         {
@@ -76,8 +76,8 @@ class DaemonDiskSpaceTest
         };
         final Journal journal = Journal.open(data.resolve("journal"), DaemonConfig.JournalSync.SYNC,
             data.resolve("spool"), writes);
-        final JobTable t = new JobTable(journal, new DiskSpace(data, 1 << 20, p -> free[0]), s, new Metrics(),
-            Timeline.disabled(), data.resolve("spool"), 8, Duration.ofHours(1));
+        final JobTable t = new JobTable(journal, new DiskSpace(data, 1 << 20, p -> free[0]), new Metrics(),
+            Timeline.disabled(), data.resolve("spool"), 8, Duration.ofHours(1), job -> { });
         t.recover(0);
         return t;
     }
@@ -89,8 +89,7 @@ class DaemonDiskSpaceTest
         final boolean[] failing = {false};
         final long[] free = {1L << 30};
         final JobSpec spec = new JobSpec.Builtin("poseidon-chain-2", Path.of("/k.params"), 2, 1);
-        final Scheduler scheduler = new Scheduler();
-        final JobTable t = table(data, failing, free, scheduler);
+        final JobTable t = table(data, failing, free);
         final long kept = t.submit("kept", 0, new byte[32], id -> spec, null, new byte[0], 1).job().id();
         // the disk fills up under the write itself (another process took the space after the check)
         failing[0] = true;
@@ -100,15 +99,15 @@ class DaemonDiskSpaceTest
         assertEquals(RequestException.Reason.NO_SPACE, full.reason());
         assertEquals(1, t.jobs().size(), "the refused request left no job");
         // a partition proved meanwhile cannot be journaled: it goes back to the queue, not into the result
-        final PartitionSource.Assignment a = scheduler.take();
+        final PartitionSource.Assignment a = t.take(1000);
         assertEquals(kept, a.job().id());
-        assertFalse(t.partitionDone(a, new PartitionProver.PartitionProof(new byte[192], new byte[32]), 3));
+        assertFalse(t.partitionDone(a, new PartitionProof(new byte[192], new byte[32]), 3));
         failing[0] = false;
         free[0] = 1L << 30;
-        final PartitionSource.Assignment again = scheduler.take();
+        final PartitionSource.Assignment again = t.take(1000);
         assertEquals(a.partition(), again.partition(), "the same partition is handed out again");
         t.close();
-        final JobTable reopened = table(data, failing, free, new Scheduler());
+        final JobTable reopened = table(data, failing, free);
         assertEquals(List.of("kept"), reopened.jobs().stream().map(Job::requestId).toList());
         assertEquals(JobState.QUEUED, reopened.jobs().getFirst().state());
         reopened.close();

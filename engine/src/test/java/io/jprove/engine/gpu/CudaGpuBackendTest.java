@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jprove.engine.backend.CudaBackendFactory;
 import io.jprove.kernels.cuda.CudaDriver;
 
 /**

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import io.jprove.engine.backend.CudaBackendFactory;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;

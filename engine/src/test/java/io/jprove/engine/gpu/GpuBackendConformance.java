@@ -23,7 +23,7 @@ import org.junit.jupiter.api.DynamicTest;
 
 import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.groth16.BackendListener;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;
@@ -42,7 +42,7 @@ import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.Job;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.JobSpec;
-import io.jprove.engine.pipeline.BufferPool;
+import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.pipeline.Pipeline;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.r1cs.ConstraintMatrices;

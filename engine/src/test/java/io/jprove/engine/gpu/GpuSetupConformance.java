@@ -17,7 +17,7 @@ import org.junit.jupiter.api.DynamicTest;
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.groth16.CpuFixedBaseMultiplier;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.FixedBaseMultiplier;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.jprove.engine.pipeline.OffHeapBufferPool;
+import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.kernels.JvmAccelerator;
 
 /** The GPU backend's suite with its kernels run as Java methods: how CI checks the device path without a GPU. */

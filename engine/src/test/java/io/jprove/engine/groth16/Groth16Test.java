@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.jprove.engine.circuits.PoseidonChain;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;

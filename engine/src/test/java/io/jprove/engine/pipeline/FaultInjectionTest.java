@@ -15,9 +15,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.groth16.BackendListener;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;

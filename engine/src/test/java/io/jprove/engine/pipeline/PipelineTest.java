@@ -24,11 +24,17 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.backend.BufferShape;
+import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
+import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.ParameterMismatchException;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProverBackend;
@@ -253,7 +259,7 @@ class PipelineTest
              Pipeline pipeline = new Pipeline(new PipelineConfig(2, 1, 2), List.of(d0), pool, timeline))
         {
             final JobSpec plain = job("held", 0, 4, 21);
-            job = pipeline.submit(new JobSpec(plain.name(), 0, key, plain.shape(), 4, plain.source(), true));
+            job = pipeline.submit(new JobSpec(plain.name(), 0, key, plain.synthesis(), 4, true));
             assertVerifies(job.result().get(120, TimeUnit.SECONDS), 21);
             assertTrue(job.releasedNanoTime() > 0, "hand-over time recorded");
         }
@@ -292,7 +298,7 @@ class PipelineTest
                 () -> bad.result().get(120, TimeUnit.SECONDS));
             assertEquals(2, assertInstanceOf(PartitionFailedException.class, e.getCause()).partition());
             final JobSpec plain = job("after", 0, 3, 22);
-            assertVerifies(pipeline.submit(new JobSpec(plain.name(), 0, key, plain.shape(), 3, plain.source(), true))
+            assertVerifies(pipeline.submit(new JobSpec(plain.name(), 0, key, plain.synthesis(), 3, true))
                 .result().get(120, TimeUnit.SECONDS), 22);
         }
     }
@@ -355,6 +361,98 @@ class PipelineTest
                 }
             }
             assertEquals(1, synthesized, "the partition in synthesis finished its stage, the other never started");
+        }
+    }
+
+    @Test
+    void shouldPrepareTheKeyOnTheDeviceWhileTheFirstPartitionIsSynthesized() throws Exception
+    {
+        final Path timelineDir = dir.resolve("early-key");
+        final CountDownLatch preparing = new CountDownLatch(1);
+        final Job job;
+        try (Timeline timeline = Timeline.open(timelineDir);
+             ProverBackend d0 = new PreparationSignal(new CpuProverBackend(0, 1), preparing);
+             OffHeapBufferPool pool = new OffHeapBufferPool(BUDGET);
+             Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 1), List.of(d0), pool, timeline))
+        {
+            // partition 0's synthesis ends only once the device has begun preparing the key: were the preparation
+            // left for the first synthesized partition to start, the two would wait for each other
+            job = pipeline.submit(new JobSpec("early key", 0, key, CircuitShape.recorded(matrices), 2, p ->
+            {
+                if (p == 0)
+                {
+                    await(preparing);
+                }
+                return chain(31, 100 + p);
+            }));
+            assertVerifies(job.result().get(120, TimeUnit.SECONDS), 31);
+        }
+        final EventLog log = read(timelineDir);
+        long prepareStart = Long.MAX_VALUE;
+        long firstSynthesisEnd = Long.MAX_VALUE;
+        for (int row = 0; row < log.size(); row++)
+        {
+            if (log.kind(row) == EventKind.STAGE && log.name(log.nameId(row)).equals("prepare key"))
+            {
+                assertEquals(job.id(), log.job(row));
+                assertEquals(-1, log.partition(row), "prepared as the job was submitted, not by a partition");
+                prepareStart = log.beginNs(row);
+            }
+            if (log.kind(row) == EventKind.SYNTH_END && log.partition(row) == 0)
+            {
+                firstSynthesisEnd = log.timestampNs(row);
+            }
+        }
+        assertTrue(prepareStart < firstSynthesisEnd, "the key's preparation began before partition 0 was synthesized");
+    }
+
+    /** A real backend that signals when a key's preparation begins. */
+    private static final class PreparationSignal implements ProverBackend
+    {
+        private final ProverBackend backend;
+        private final CountDownLatch preparing;
+
+        PreparationSignal(final ProverBackend backend, final CountDownLatch preparing)
+        {
+            this.backend = backend;
+            this.preparing = preparing;
+        }
+
+        @Override
+        public String name()
+        {
+            return backend.name();
+        }
+
+        @Override
+        public int device()
+        {
+            return backend.device();
+        }
+
+        @Override
+        public String description()
+        {
+            return backend.description();
+        }
+
+        @Override
+        public PreparedKey prepare(final ProvingKey k)
+        {
+            preparing.countDown();
+            return backend.prepare(k);
+        }
+
+        @Override
+        public MsmSums prove(final PreparedKey k, final PartitionInputs partition, final BackendListener listener)
+        {
+            return backend.prove(k, partition, listener);
+        }
+
+        @Override
+        public void close()
+        {
+            backend.close();
         }
     }
 

@@ -31,14 +31,15 @@ class SchedulerTest
 
     private static Job job(final long id, final int priority, final int partitions)
     {
-        return new Job(id, new JobSpec("j" + id, priority, null, null, partitions, p -> null), x -> false);
+        return new Job(id, new JobSpec("j" + id, priority, null, (CircuitShape)null, partitions, p -> null),
+            x -> false);
     }
 
     @Test
     void shouldHandOutInPriorityJobPartitionOrderWhenProducersAndConsumersRace() throws Exception
     {
-        final Scheduler scheduler = new Scheduler();
-        final ConcurrentLinkedQueue<Scheduler.Scheduled> taken = new ConcurrentLinkedQueue<>();
+        final Scheduler<Job> scheduler = new Scheduler<>(j -> j.spec().priority(), Job::id);
+        final ConcurrentLinkedQueue<Scheduler.Scheduled<Job>> taken = new ConcurrentLinkedQueue<>();
         final AtomicInteger ids = new AtomicInteger();
         final AtomicInteger producersLeft = new AtomicInteger(PRODUCERS);
         final CountDownLatch start = new CountDownLatch(1);
@@ -59,7 +60,7 @@ class SchedulerTest
                 for (final int[] p : plan)
                 {
                     // ids are drawn as jobs are made, so a later job of one producer has a larger id
-                    scheduler.submit(job(ids.incrementAndGet(), p[0], p[1]));
+                    scheduler.submit(job(ids.incrementAndGet(), p[0], p[1]), p[1]);
                     Thread.onSpinWait();
                 }
                 producersLeft.decrementAndGet();
@@ -74,7 +75,7 @@ class SchedulerTest
                 {
                     while (true)
                     {
-                        final Scheduler.Scheduled s = scheduler.take(20);
+                        final Scheduler.Scheduled<Job> s = scheduler.take(20);
                         if (s != null)
                         {
                             taken.add(s);
@@ -96,19 +97,19 @@ class SchedulerTest
         {
             t.join();
         }
-        final List<Scheduler.Scheduled> all = new ArrayList<>(taken);
+        final List<Scheduler.Scheduled<Job>> all = new ArrayList<>(taken);
         assertEquals(expected, all.size(), "every partition handed out once");
         final Set<String> distinct = new HashSet<>();
         all.forEach(s -> distinct.add(s.job().id() + "/" + s.partition()));
         assertEquals(expected, distinct.size(), "no partition handed out twice");
         all.sort(Comparator.comparingLong(Scheduler.Scheduled::takenAt));
         int checked = 0;
-        for (final Scheduler.Scheduled s : all)
+        for (final Scheduler.Scheduled<Job> s : all)
         {
-            for (final Scheduler.Scheduled other : all)
+            for (final Scheduler.Scheduled<Job> other : all)
             {
                 final boolean waiting = other.offeredAt() < s.takenAt() && other.takenAt() > s.takenAt();
-                if (waiting && Scheduler.ORDER.compare(other, s) < 0)
+                if (waiting && scheduler.order().compare(other, s) < 0)
                 {
                     throw new AssertionError("took " + s.job() + " p" + s.partition() + " at " + s.takenAt()
                         + " while " + other.job() + " p" + other.partition() + " (offered at " + other.offeredAt()
@@ -123,16 +124,16 @@ class SchedulerTest
     @Test
     void shouldDropAJobsWaitingPartitionsAndReturnNullWhenClosed() throws Exception
     {
-        final Scheduler scheduler = new Scheduler();
+        final Scheduler<Job> scheduler = new Scheduler<>(j -> j.spec().priority(), Job::id);
         final Job a = job(1, 0, 3);
         final Job b = job(2, 0, 2);
-        scheduler.submit(a);
-        scheduler.submit(b);
+        scheduler.submit(a, 3);
+        scheduler.submit(b, 2);
         assertEquals(3, scheduler.remove(a));
         final List<Integer> partitions = new ArrayList<>();
         for (int i = 0; i < 2; i++)
         {
-            final Scheduler.Scheduled s = scheduler.take(1000);
+            final Scheduler.Scheduled<Job> s = scheduler.take(1000);
             assertEquals(b, s.job());
             partitions.add(s.partition());
         }

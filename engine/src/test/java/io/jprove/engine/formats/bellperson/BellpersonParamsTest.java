@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.formats.CheckedKeys;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
