@@ -38,6 +38,40 @@ public final class Witness implements AutoCloseable
         this(GrowableSegment.fixed(buffers.inputs()), GrowableSegment.fixed(buffers.aux()));
     }
 
+    /**
+     * A witness of {@code counts} whose values the caller writes in place ({@link #inputMemory()},
+     * {@link #auxMemory()}): a native synthesizer that knows the circuit's allocation order. Its memory is zeroed;
+     * {@link #close()} frees it.
+     *
+     * @param counts the circuit's counts; the constraints are those the witness will be evaluated against.
+     */
+    public static Witness allocate(final ConstraintCounts counts)
+    {
+        return filled(new Witness(counts.numInputs(), counts.numAux()), counts);
+    }
+
+    /**
+     * As {@link #allocate}, over the caller's buffers (sized for {@code counts}), which {@link #close()} does not
+     * free.
+     *
+     * @throws IllegalArgumentException if a buffer is too small for {@code counts}.
+     */
+    public static Witness over(final SynthesisBuffers buffers, final ConstraintCounts counts)
+    {
+        buffers.requireFits(counts);
+        return filled(new Witness(buffers), counts);
+    }
+
+    private static Witness filled(final Witness w, final ConstraintCounts counts)
+    {
+        w.inputs = w.inputStore.ensure(counts.numInputs() * ELEMENT_BYTES);
+        w.aux = w.auxStore.ensure(counts.numAux() * ELEMENT_BYTES);
+        w.numInputs = counts.numInputs();
+        w.numAux = counts.numAux();
+        w.numConstraints = counts.numConstraints();
+        return w;
+    }
+
     private Witness(final GrowableSegment inputStore, final GrowableSegment auxStore)
     {
         this.inputStore = inputStore;
@@ -147,6 +181,18 @@ public final class Witness implements AutoCloseable
     public ConstraintCounts counts()
     {
         return new ConstraintCounts(numInputs, numAux, numConstraints);
+    }
+
+    /** @return the inputs' memory, ONE first, {@link #numInputs()} elements: for a caller that writes them. */
+    public MemorySegment inputMemory()
+    {
+        return inputs.asSlice(0, numInputs * ELEMENT_BYTES);
+    }
+
+    /** @return the aux variables' memory, {@link #numAux()} elements: for a caller that writes them. */
+    public MemorySegment auxMemory()
+    {
+        return aux.asSlice(0, numAux * ELEMENT_BYTES);
     }
 
     MemorySegment inputSegment()
