@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ConstraintMatrices implements AutoCloseable
 {
     private static final long CHUNK_ROWS = 1 << 12;
+    private static final long KIND_CHUNK = 1 << 16;
 
     private final int numInputs;
     private final int numAux;
@@ -183,19 +184,33 @@ public final class ConstraintMatrices implements AutoCloseable
             cStore.close();
             throw new SynthesisException("witness of " + witness.counts() + " does not fit matrices of " + counts());
         }
+        final MemorySegment inputs = witness.inputSegment();
+        final MemorySegment aux = witness.auxSegment();
+        final long columns = (long)numInputs + numAux;
+        final byte[] kinds = witness.kinds() != null ? witness.kinds() : new byte[Math.toIntExact(columns)];
+        if (witness.kinds() == null)
+        {
+            final AtomicLong nextKinds = new AtomicLong();
+            runParallel(() ->
+            {
+                for (long from = nextKinds.getAndAdd(KIND_CHUNK); from < columns;
+                    from = nextKinds.getAndAdd(KIND_CHUNK))
+                {
+                    SparseProduct.kinds(inputs, aux, numInputs, from, Math.min(columns, from + KIND_CHUNK), kinds);
+                }
+            }, Math.max(1, threads));
+        }
         final AtomicLong nextChunk = new AtomicLong();
         final Runnable worker = () ->
         {
             final SparseProduct product = new SparseProduct(classes, coefficients);
-            final MemorySegment inputs = witness.inputSegment();
-            final MemorySegment aux = witness.auxSegment();
             final long n = numConstraints();
             for (long from = nextChunk.getAndAdd(CHUNK_ROWS); from < n; from = nextChunk.getAndAdd(CHUNK_ROWS))
             {
                 final long to = Math.min(n, from + CHUNK_ROWS);
-                product.rows(a, inputs, aux, numInputs, from, to, aStore.segment());
-                product.rows(b, inputs, aux, numInputs, from, to, bStore.segment());
-                product.rows(c, inputs, aux, numInputs, from, to, cStore.segment());
+                product.rows(a, kinds, inputs, aux, numInputs, from, to, aStore.segment());
+                product.rows(b, kinds, inputs, aux, numInputs, from, to, bStore.segment());
+                product.rows(c, kinds, inputs, aux, numInputs, from, to, cStore.segment());
             }
         };
         runParallel(worker, Math.max(1, threads));

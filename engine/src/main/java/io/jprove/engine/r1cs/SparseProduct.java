@@ -25,9 +25,9 @@ import io.jprove.field.Fr;
  */
 final class SparseProduct
 {
-    private static final byte ZERO = 0;
-    private static final byte ONE = 1;
-    private static final byte OTHER = 2;
+    private static final byte ZERO = Witness.KIND_ZERO;
+    private static final byte ONE = Witness.KIND_ONE;
+    private static final byte OTHER = Witness.KIND_OTHER;
     /** Coefficient classes. */
     private static final byte SMALL = 0;
     private static final byte POWER = 1;
@@ -52,6 +52,16 @@ final class SparseProduct
     private final long[] acc = new long[Fr.LIMBS];
     private final long[] t = new long[Fr.LIMBS];
     private final long[] wide = new long[5];
+    /**
+     * The row's sum of powers of two times bits, as 32-bit digits each in a long (so that 2^31 terms add without a
+     * carry between digits).
+     */
+    private final long[] digits = new long[8];
+    /** The chunk being evaluated: row starts, entries' columns and coefficient ids, results. */
+    private long[] starts = new long[0];
+    private int[] cols = new int[0];
+    private int[] coefficientIds = new int[0];
+    private long[] results = new long[0];
 
     /**
      * @param classes the coefficient classes of a matrices' table ({@link #classify})
@@ -103,74 +113,94 @@ final class SparseProduct
     /**
      * out[k] for rows k in [from, to) of {@code m}.
      *
+     * @param kinds     per column (inputs first, then aux) whether its value is zero, one or other ({@link #kinds})
      * @param numInputs columns below it are inputs, the rest aux
      */
-    void rows(final SparseMatrix m, final MemorySegment inputs, final MemorySegment aux, final int numInputs,
-        final long from, final long to, final MemorySegment out)
+    void rows(final SparseMatrix m, final byte[] kinds, final MemorySegment inputs, final MemorySegment aux,
+        final int numInputs, final long from, final long to, final MemorySegment out)
     {
-        final MemorySegment columns = m.columnSegment();
-        final MemorySegment ids = m.coefficientIdSegment();
-        long e = m.rowStart(from);
-        for (long k = from; k < to; k++)
+        // the chunk's entries and results go through heap arrays, copied in and out in bulk: the loop then reads
+        // plain arrays, not segments
+        final int rows = (int)(to - from);
+        final long first = m.rowStart(from);
+        final int entries = (int)(m.rowStart(to) - first);
+        if (starts.length < rows + 1)
         {
-            final long end = m.rowStart(k + 1);
-            acc[0] = 0;
-            acc[1] = 0;
-            acc[2] = 0;
-            acc[3] = 0;
+            starts = new long[rows + 1];
+            results = new long[rows * Fr.LIMBS];
+        }
+        if (cols.length < entries)
+        {
+            cols = new int[entries + entries / 4];
+            coefficientIds = new int[cols.length];
+        }
+        MemorySegment.copy(m.rowPointerSegment(), SparseMatrix.U64, from * Long.BYTES, starts, 0, rows + 1);
+        MemorySegment.copy(m.columnSegment(), SparseMatrix.U32, first * Integer.BYTES, cols, 0, entries);
+        MemorySegment.copy(m.coefficientIdSegment(), SparseMatrix.U32, first * Integer.BYTES, coefficientIds, 0,
+            entries);
+        final int[] columns = cols;
+        final int[] ids = coefficientIds;
+        final long[] res = results;
+        int e = 0;
+        for (int r = 0; r < rows; r++)
+        {
+            final int end = (int)(starts[r + 1] - first);
             long small = 0;
             boolean anyWide = false;
+            boolean anyField = false;
             for (; e < end; e++)
             {
-                final int col = columns.get(SparseMatrix.U32, e * Integer.BYTES);
-                final MemorySegment z = col < numInputs ? inputs : aux;
-                final long at = (col < numInputs ? col : col - numInputs) * Witness.ELEMENT_BYTES;
-                final long v0 = z.get(Witness.LIMB, at);
-                final long v1 = z.get(Witness.LIMB, at + 8);
-                final long v2 = z.get(Witness.LIMB, at + 16);
-                final long v3 = z.get(Witness.LIMB, at + 24);
-                final byte value = (v0 | v1 | v2 | v3) == 0 ? ZERO
-                    : v0 == ONE0 && v1 == ONE1 && v2 == ONE2 && v3 == ONE3 ? ONE : OTHER;
-                if (value == ZERO)
-                {
-                    continue;
-                }
-                final int id = ids.get(SparseMatrix.U32, e * Integer.BYTES);
+                final int col = columns[e];
+                final int id = ids[e];
+                final byte value = kinds[col];
                 final byte kind = classOf[id];
-                if (value == ONE)
+                if (value <= ONE)
                 {
+                    // most entries: a bit times a small integer or a power of two, summed without a branch on the
+                    // (unpredictable) bit
                     if (kind == SMALL)
                     {
-                        small += smallOf[id];
+                        small += smallOf[id] * value;
                     }
                     else if (kind == POWER)
                     {
-                        addPower(exponentOf[id]);
+                        final int x = exponentOf[id];
+                        digits[x >>> 5] += (long)value << (x & 31);
                         anyWide = true;
                     }
-                    else
+                    else if (value == ONE)
                     {
-                        Fr.add(acc, 0, acc, 0, table, id * Fr.LIMBS);
+                        anyField = field(anyField, table, id * Fr.LIMBS);
                     }
                     continue;
                 }
-                t[0] = v0;
-                t[1] = v1;
-                t[2] = v2;
-                t[3] = v3;
-                if (id == CoefficientTable.ID_ONE)
+                final MemorySegment z = col < numInputs ? inputs : aux;
+                final long at = (col < numInputs ? col : col - numInputs) * Witness.ELEMENT_BYTES;
+                Witness.load(z, at, t, 0);
+                if (id == CoefficientTable.ID_MINUS_ONE)
                 {
-                    Fr.add(acc, 0, acc, 0, t, 0);
+                    Fr.neg(t, 0, t, 0);
                 }
-                else if (id == CoefficientTable.ID_MINUS_ONE)
-                {
-                    Fr.sub(acc, 0, acc, 0, t, 0);
-                }
-                else
+                else if (id != CoefficientTable.ID_ONE)
                 {
                     Fr.mul(t, 0, t, 0, table, id * Fr.LIMBS);
-                    Fr.add(acc, 0, acc, 0, t, 0);
                 }
+                anyField = field(anyField, t, 0);
+            }
+            final int at = r * Fr.LIMBS;
+            if (!anyField && !anyWide && small >= -TABLE && small <= TABLE)
+            {
+                // the common row: bits with small coefficients
+                final int sum = (int)(small + TABLE) * Fr.LIMBS;
+                res[at] = SMALL_SUMS[sum];
+                res[at + 1] = SMALL_SUMS[sum + 1];
+                res[at + 2] = SMALL_SUMS[sum + 2];
+                res[at + 3] = SMALL_SUMS[sum + 3];
+                continue;
+            }
+            if (!anyField)
+            {
+                java.util.Arrays.fill(acc, 0L);
             }
             if (small != 0)
             {
@@ -180,31 +210,49 @@ final class SparseProduct
             {
                 addWide();
             }
-            Witness.store(out, k * Witness.ELEMENT_BYTES, acc);
+            System.arraycopy(acc, 0, res, at, Fr.LIMBS);
+        }
+        MemorySegment.copy(res, 0, out, Witness.LIMB, from * Witness.ELEMENT_BYTES, rows * Fr.LIMBS);
+    }
+
+    /** acc += x (acc = x for the row's first field term). @return true */
+    private boolean field(final boolean any, final long[] x, final int offset)
+    {
+        if (any)
+        {
+            Fr.add(acc, 0, acc, 0, x, offset);
+        }
+        else
+        {
+            System.arraycopy(x, offset, acc, 0, Fr.LIMBS);
+        }
+        return true;
+    }
+
+    /**
+     * Classes the values of columns {@code [from, to)} of a witness (inputs first, then aux) into {@code kinds}:
+     * zero, one (Montgomery) or other.
+     */
+    static void kinds(final MemorySegment inputs, final MemorySegment aux, final int numInputs, final long from,
+        final long to, final byte[] kinds)
+    {
+        for (long col = from; col < Math.min(to, numInputs); col++)
+        {
+            kinds[(int)col] = kind(inputs, col * Witness.ELEMENT_BYTES);
+        }
+        for (long col = Math.max(from, numInputs); col < to; col++)
+        {
+            kinds[(int)col] = kind(aux, (col - numInputs) * Witness.ELEMENT_BYTES);
         }
     }
 
-    /** wide += 2^k. */
-    private void addPower(final int k)
+    private static byte kind(final MemorySegment z, final long at)
     {
-        int limb = k >>> 6;
-        final long bit = 1L << (k & 63);
-        long before = wide[limb];
-        wide[limb] = before + bit;
-        if (Long.compareUnsigned(wide[limb], before) >= 0)
-        {
-            return;
-        }
-        while (++limb < wide.length)
-        {
-            before = wide[limb];
-            wide[limb] = before + 1;
-            if (wide[limb] != 0)
-            {
-                return;
-            }
-        }
-        throw new IllegalStateException("a row's sum of powers of two exceeds 2^320");
+        final long v0 = z.get(Witness.LIMB, at);
+        final long v1 = z.get(Witness.LIMB, at + 8);
+        final long v2 = z.get(Witness.LIMB, at + 16);
+        final long v3 = z.get(Witness.LIMB, at + 24);
+        return (v0 | v1 | v2 | v3) == 0 ? ZERO : v0 == ONE0 && v1 == ONE1 && v2 == ONE2 && v3 == ONE3 ? ONE : OTHER;
     }
 
     /** acc += small, through the table or one multiplication. */
@@ -230,9 +278,23 @@ final class SparseProduct
         }
     }
 
-    /** acc += wide mod r (wide then cleared): reduced below r, then into Montgomery form by one multiplication. */
+    /**
+     * acc += the digits' sum mod r (the digits then cleared): carried into 64-bit limbs, reduced below r, then into
+     * Montgomery form by one multiplication.
+     */
     private void addWide()
     {
+        long carry = 0;
+        for (int i = 0; i < 4; i++)
+        {
+            final long lo = digits[2 * i] + carry;
+            final long hi = digits[2 * i + 1] + (lo >>> 32);
+            wide[i] = lo & 0xffffffffL | hi << 32;
+            carry = hi >>> 32;
+            digits[2 * i] = 0;
+            digits[2 * i + 1] = 0;
+        }
+        wide[4] = carry;
         while (wide[4] != 0 || !below(wide, MODULUS))
         {
             subtractModulus(wide);

@@ -17,6 +17,12 @@ public final class Witness implements AutoCloseable
 {
     static final ValueLayout.OfLong LIMB = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final long ELEMENT_BYTES = FrVector.ELEMENT_BYTES;
+    /** A value's kind ({@link #attachKinds}): zero. */
+    public static final byte KIND_ZERO = 0;
+    /** A value's kind: one. */
+    public static final byte KIND_ONE = 1;
+    /** A value's kind: anything else. */
+    public static final byte KIND_OTHER = 2;
 
     private final GrowableSegment inputStore;
     private final GrowableSegment auxStore;
@@ -26,6 +32,7 @@ public final class Witness implements AutoCloseable
     private int numAux;
     private long numConstraints;
     private final long[] value = new long[Fr.LIMBS];
+    private byte[] kinds;
 
     Witness(final int inputCapacity, final int auxCapacity)
     {
@@ -193,6 +200,29 @@ public final class Witness implements AutoCloseable
     public MemorySegment auxMemory()
     {
         return aux.asSlice(0, numAux * ELEMENT_BYTES);
+    }
+
+    /**
+     * Attaches every value's kind, inputs first then aux ({@link #KIND_ZERO}, {@link #KIND_ONE} or
+     * {@link #KIND_OTHER}), for a caller that knows them as it writes the values (a native synthesizer): the sparse
+     * product then reads a byte per entry instead of classing the whole witness first. They must be exact.
+     *
+     * @throws IllegalArgumentException when there is not one per variable
+     */
+    public void attachKinds(final byte[] valueKinds)
+    {
+        if (valueKinds.length != (long)numInputs + numAux)
+        {
+            throw new IllegalArgumentException(valueKinds.length + " value kinds for " + numInputs + " inputs and "
+                + numAux + " aux variables");
+        }
+        this.kinds = valueKinds;
+    }
+
+    /** @return the attached kinds, or null. */
+    byte[] kinds()
+    {
+        return kinds;
     }
 
     MemorySegment inputSegment()

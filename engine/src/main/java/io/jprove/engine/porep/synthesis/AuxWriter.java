@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 import io.jprove.engine.r1cs.SynthesisException;
+import io.jprove.engine.r1cs.Witness;
 import io.jprove.field.Fr;
 
 /**
@@ -26,25 +27,34 @@ final class AuxWriter
     private static final long ONE3 = ONE[3];
 
     private final MemorySegment aux;
+    /** Per variable (inputs first), the kind of its value, as the sparse product reads them; or null. */
+    private final byte[] kinds;
+    /** The index in {@link #kinds} of aux variable 0: the number of inputs. */
+    private final int kindBase;
     private long at;
     private long end;
     private String task;
 
-    private AuxWriter(final MemorySegment aux)
+    private AuxWriter(final MemorySegment aux, final byte[] kinds, final int kindBase)
     {
         this.aux = aux;
+        this.kinds = kinds;
+        this.kindBase = kindBase;
     }
 
-    /** @return a writer into {@code aux}; {@link #reset} places it. */
-    static AuxWriter into(final MemorySegment aux)
+    /**
+     * @param kinds    receives each value's kind ({@link Witness#KIND_ZERO} …) at {@code numInputs} + its index
+     * @return a writer into {@code aux}; {@link #reset} places it.
+     */
+    static AuxWriter into(final MemorySegment aux, final byte[] kinds, final int numInputs)
     {
-        return new AuxWriter(aux);
+        return new AuxWriter(aux, kinds, numInputs);
     }
 
     /** @return a writer that only counts the values it is given. */
     static AuxWriter counting()
     {
-        final AuxWriter w = new AuxWriter(null);
+        final AuxWriter w = new AuxWriter(null, null, 0);
         w.end = Long.MAX_VALUE;
         return w;
     }
@@ -169,7 +179,22 @@ final class AuxWriter
         if (aux != null)
         {
             MemorySegment.copy(limbs, offset, aux, LIMB, p, count * Fr.LIMBS);
+            int k = kindIndex(p);
+            for (int i = offset; i < offset + count * Fr.LIMBS; i += Fr.LIMBS)
+            {
+                final long v0 = limbs[i];
+                final long v1 = limbs[i + 1];
+                final long v2 = limbs[i + 2];
+                final long v3 = limbs[i + 3];
+                kinds[k++] = (v0 | v1 | v2 | v3) == 0 ? Witness.KIND_ZERO
+                    : v0 == ONE0 && v1 == ONE1 && v2 == ONE2 && v3 == ONE3 ? Witness.KIND_ONE : Witness.KIND_OTHER;
+            }
         }
+    }
+
+    private int kindIndex(final long p)
+    {
+        return (int)(kindBase + p / BYTES);
     }
 
     /** Writes one element. */
@@ -195,6 +220,7 @@ final class AuxWriter
     private void put(final long p, final int bit)
     {
         final long m = -(long)(bit & 1);
+        kinds[kindIndex(p)] = (byte)(bit & 1);
         aux.set(LIMB, p, ONE0 & m);
         aux.set(LIMB, p + 8, ONE1 & m);
         aux.set(LIMB, p + 16, ONE2 & m);

@@ -78,7 +78,7 @@ public final class PartitionSynthesizer
         final Witness w = Witness.allocate(counts);
         try
         {
-            writeWitness(witness, w.inputMemory(), w.auxMemory(), threads, times);
+            writeWitness(witness, w, threads, times);
         }
         catch (final RuntimeException | Error e)
         {
@@ -97,7 +97,7 @@ public final class PartitionSynthesizer
         final SynthesisBuffers buffers, final int threads, final WitnessTimes times)
     {
         final Witness w = Witness.over(buffers, counts(matrices));
-        writeWitness(witness, w.inputMemory(), w.auxMemory(), threads, times);
+        writeWitness(witness, w, threads, times);
         return matrices.evaluate(w, PorepCircuit.withWitness(witness), threads, buffers);
     }
 
@@ -117,37 +117,39 @@ public final class PartitionSynthesizer
     }
 
     /**
-     * Writes a partition's witness: ONE and the public inputs into {@code inputs}, the aux values into {@code aux}.
+     * Writes a partition's witness into {@code target} (ONE and the public inputs, the aux values) and attaches each
+     * value's kind, which the sparse product reads ({@link Witness#attachKinds}).
      *
-     * @param inputs {@link #numInputs()} elements (FrVector layout)
-     * @param aux    {@link #numAux()} elements
+     * @param target  a witness of this shape's counts ({@link #numInputs()}, {@link #numAux()})
      * @param threads threads to write with (the caller's among them)
-     * @param times  receives the timings, or null
-     * @throws IllegalArgumentException when the witness is of another shape or memory is too small
+     * @param times   receives the timings, or null
+     * @throws IllegalArgumentException when the witness is of another shape or the target of other counts
      */
-    public void writeWitness(final PartitionWitness witness, final MemorySegment inputs, final MemorySegment aux,
-        final int threads, final WitnessTimes times)
+    public void writeWitness(final PartitionWitness witness, final Witness target, final int threads,
+        final WitnessTimes times)
     {
         if (!witness.shape().equals(shape))
         {
             throw new IllegalArgumentException("a " + witness.shape().name() + " witness given to the " + shape.name()
                 + " synthesizer");
         }
-        if (inputs.byteSize() < numInputs() * 32L || aux.byteSize() < numAux() * 32L)
+        if (target.numInputs() != numInputs() || target.numAux() != numAux())
         {
-            throw new IllegalArgumentException("witness memory of " + inputs.byteSize() / 32 + " inputs and "
-                + aux.byteSize() / 32 + " aux variables; a " + shape.name() + " partition has " + numInputs()
-                + " and " + numAux());
+            throw new IllegalArgumentException("a witness of " + target.numInputs() + " inputs and "
+                + target.numAux() + " aux variables; a " + shape.name() + " partition has " + numInputs() + " and "
+                + numAux());
         }
         final long t0 = System.nanoTime();
-        writeInputs(witness, inputs);
+        final MemorySegment aux = target.auxMemory();
+        final byte[] kinds = new byte[Math.toIntExact(numInputs() + numAux())];
+        writeInputs(witness, target.inputMemory(), kinds);
         final List<Slot> slots = slots();
         final long[] nanos = new long[slots.size()];
         final AtomicInteger next = new AtomicInteger();
         final Runnable worker = () ->
         {
             final TaskWriter writer = new TaskWriter(witness);
-            final AuxWriter out = AuxWriter.into(aux);
+            final AuxWriter out = AuxWriter.into(aux, kinds, numInputs());
             for (int i = next.getAndIncrement(); i < slots.size(); i = next.getAndIncrement())
             {
                 final Slot s = slots.get(i);
@@ -159,6 +161,7 @@ public final class PartitionSynthesizer
             }
         };
         runParallel(worker, Math.max(1, threads));
+        target.attachKinds(kinds);
         if (times != null)
         {
             for (int i = 0; i < slots.size(); i++)
@@ -169,11 +172,17 @@ public final class PartitionSynthesizer
         }
     }
 
-    private static void writeInputs(final PartitionWitness witness, final MemorySegment inputs)
+    private static void writeInputs(final PartitionWitness witness, final MemorySegment inputs, final byte[] kinds)
     {
         final long[] values = witness.publicInputs();
         MemorySegment.copy(Fr.one(), 0, inputs, LIMB, 0, Fr.LIMBS);
         MemorySegment.copy(values, 0, inputs, LIMB, Fr.LIMBS * 8L, values.length);
+        kinds[0] = Witness.KIND_ONE;
+        for (int i = 0; i < values.length / Fr.LIMBS; i++)
+        {
+            kinds[1 + i] = Fr.isZero(values, i * Fr.LIMBS) ? Witness.KIND_ZERO
+                : Fr.isOne(values, i * Fr.LIMBS) ? Witness.KIND_ONE : Witness.KIND_OTHER;
+        }
     }
 
     /** A task of the partition, placed: the header, then every challenge's tasks; largest first. */

@@ -26,6 +26,10 @@ import io.jprove.engine.porep.seal.SparseSector;
 import io.jprove.engine.porep.tree.Fr32Padding;
 import io.jprove.engine.porep.vanilla.VanillaProver;
 import io.jprove.engine.r1cs.ConstraintCounts;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.ProverInputs;
+import io.jprove.engine.r1cs.ProvingAssignment;
+import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.engine.r1cs.CountingAssignment;
 import io.jprove.engine.r1cs.Witness;
 import io.jprove.engine.r1cs.WitnessAssignment;
@@ -54,7 +58,7 @@ class PartitionSynthesizerTest
             Witness fast = Witness.allocate(counts))
         {
             final WitnessTimes times = new WitnessTimes();
-            synthesizer.writeWitness(witness, fast.inputMemory(), fast.auxMemory(), 3, times);
+            synthesizer.writeWitness(witness, fast, 3, times);
             assertSameBytes("inputs", reference.inputs().segment(), fast.inputMemory());
             assertSameBytes("aux", reference.aux().segment(), fast.auxMemory());
             assertEquals(shape.challenges() * shape.layers(), times.count(WitnessTask.LABEL));
@@ -65,6 +69,28 @@ class PartitionSynthesizerTest
     void shouldMatchTheCircuitOnASealed2KiBC1()
     {
         assertMatchesCircuit(C1Fixtures.sealed(RegisteredSealProof.StackedDrg2KiBV1_1));
+    }
+
+    @Test
+    void shouldGiveTheGadgetPathsABCAndDensitiesFromASealed2KiBC1()
+    {
+        final C1Output c1 = C1Fixtures.sealed(RegisteredSealProof.StackedDrg2KiBV1_1);
+        final PartitionWitness witness = C1Partitions.verified(c1).getFirst();
+        final PorepCircuit circuit = PorepCircuit.withWitness(witness);
+        try (ConstraintMatrices matrices = RecordingAssignment.record(new PorepCircuit(witness.shape(), 0));
+            ProverInputs fast = PartitionSynthesizer.of(witness.shape()).synthesize(witness, matrices, 2, null);
+            ProverInputs gadget = ProvingAssignment.synthesize(circuit, matrices.counts()))
+        {
+            fast.checkSatisfied();
+            assertSameBytes("inputs", gadget.witness().inputs().segment(), fast.witness().inputs().segment());
+            assertSameBytes("aux", gadget.witness().aux().segment(), fast.witness().aux().segment());
+            assertSameBytes("a", gadget.a().segment(), fast.a().segment());
+            assertSameBytes("b", gadget.b().segment(), fast.b().segment());
+            assertSameBytes("c", gadget.c().segment(), fast.c().segment());
+            assertEquals(gadget.aAuxDensity(), fast.aAuxDensity());
+            assertEquals(gadget.bInputDensity(), fast.bInputDensity());
+            assertEquals(gadget.bAuxDensity(), fast.bAuxDensity());
+        }
     }
 
     @ParameterizedTest
@@ -115,7 +141,7 @@ class PartitionSynthesizerTest
             .numAux()), 0);
         try (Witness fast = Witness.allocate(counts))
         {
-            synthesizer.writeWitness(witness, fast.inputMemory(), fast.auxMemory(),
+            synthesizer.writeWitness(witness, fast,
                 Runtime.getRuntime().availableProcessors(), null);
             assertNull(WitnessComparison.compare(PorepCircuit.withWitness(witness), fast));
         }

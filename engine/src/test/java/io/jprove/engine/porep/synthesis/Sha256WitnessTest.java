@@ -76,7 +76,7 @@ class Sha256WitnessTest
             sha.hash(counter, sha.pad(4 * value.length));
             assertEquals(count, counter.position(), "values allocated");
             final MemorySegment native_ = arena.allocate(count * 32);
-            final AuxWriter out = AuxWriter.into(native_);
+            final AuxWriter out = AuxWriter.into(native_, new byte[(int)count], 0);
             out.reset(0, count, "sha");
             sha.hash(out, sha.pad(4 * value.length));
             out.finish();
