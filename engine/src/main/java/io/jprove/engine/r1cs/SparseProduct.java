@@ -13,7 +13,7 @@ import io.jprove.field.Fr;
  *   <caption>entry classes</caption>
  *   <tr><th>value</th><th>coefficient</th><th>work</th></tr>
  *   <tr><td>0</td><td>any</td><td>none</td></tr>
- *   <tr><td>1</td><td>small integer (|c| ≤ 2^40)</td><td>add c to a signed 64-bit sum</td></tr>
+ *   <tr><td>1</td><td>small integer (|c| &lt; 2^10)</td><td>add c to a signed 64-bit sum</td></tr>
  *   <tr><td>1</td><td>power of two 2^k</td><td>add 2^k to a 320-bit integer</td></tr>
  *   <tr><td>1</td><td>other</td><td>add the coefficient (a field addition)</td></tr>
  *   <tr><td>other</td><td>±1</td><td>a field addition or subtraction</td></tr>
@@ -32,8 +32,11 @@ final class SparseProduct
     private static final byte SMALL = 0;
     private static final byte POWER = 1;
     private static final byte GENERAL = 2;
-    /** Largest |c| of a small coefficient; sums of 2^20 such stay within a long. */
-    private static final long SMALL_LIMIT = 1L << 40;
+    /**
+     * Largest |c| of a small coefficient; larger powers of two are summed as such (a row's sum of small terms then
+     * mostly falls in the table).
+     */
+    private static final long SMALL_LIMIT = 1L << 10;
     /** Small sums converted by table: [−TABLE, TABLE]. */
     private static final int TABLE = 1 << 10;
     private static final long[] SMALL_SUMS = smallSums();
@@ -92,7 +95,7 @@ final class SparseProduct
         {
             final BigInteger v = Fr.toBigInteger(table, id * Fr.LIMBS);
             final BigInteger signed = v.compareTo(half) > 0 ? v.subtract(Fr.MODULUS) : v;
-            if (signed.abs().compareTo(BigInteger.valueOf(SMALL_LIMIT)) <= 0)
+            if (signed.abs().compareTo(BigInteger.valueOf(SMALL_LIMIT)) < 0)
             {
                 kind[id] = SMALL;
                 small[id] = signed.longValueExact();
@@ -187,32 +190,51 @@ final class SparseProduct
                 }
                 anyField = field(anyField, t, 0);
             }
-            final int at = r * Fr.LIMBS;
-            if (!anyField && !anyWide && small >= -TABLE && small <= TABLE)
-            {
-                // the common row: bits with small coefficients
-                final int sum = (int)(small + TABLE) * Fr.LIMBS;
-                res[at] = SMALL_SUMS[sum];
-                res[at + 1] = SMALL_SUMS[sum + 1];
-                res[at + 2] = SMALL_SUMS[sum + 2];
-                res[at + 3] = SMALL_SUMS[sum + 3];
-                continue;
-            }
-            if (!anyField)
-            {
-                java.util.Arrays.fill(acc, 0L);
-            }
-            if (small != 0)
-            {
-                addSmall(small);
-            }
-            if (anyWide)
-            {
-                addWide();
-            }
-            System.arraycopy(acc, 0, res, at, Fr.LIMBS);
+            store(res, r * Fr.LIMBS, small, anyWide, anyField);
         }
         MemorySegment.copy(res, 0, out, Witness.LIMB, from * Witness.ELEMENT_BYTES, rows * Fr.LIMBS);
+    }
+
+    /** Writes a row's result: its small sum, powers of two and field terms, in the fewest field operations. */
+    private void store(final long[] res, final int at, final long smallSum, final boolean anyWide,
+        final boolean anyField)
+    {
+        long small = smallSum;
+        if (!anyField && !anyWide && small >= -TABLE && small <= TABLE)
+        {
+            // the common row: bits with small coefficients
+            final int sum = (int)(small + TABLE) * Fr.LIMBS;
+            res[at] = SMALL_SUMS[sum];
+            res[at + 1] = SMALL_SUMS[sum + 1];
+            res[at + 2] = SMALL_SUMS[sum + 2];
+            res[at + 3] = SMALL_SUMS[sum + 3];
+            return;
+        }
+        boolean wideTerms = anyWide;
+        if (small > TABLE)
+        {
+            // e.g. the low bits of an unpacking: with the powers of two, one multiplication
+            digits[0] += small & 0xffffffffL;
+            digits[1] += small >>> 32;
+            wideTerms = true;
+            small = 0;
+        }
+        if (!anyField)
+        {
+            acc[0] = 0;
+            acc[1] = 0;
+            acc[2] = 0;
+            acc[3] = 0;
+        }
+        if (small != 0)
+        {
+            addSmall(small);
+        }
+        if (wideTerms)
+        {
+            addWide();
+        }
+        System.arraycopy(acc, 0, res, at, Fr.LIMBS);
     }
 
     /** acc += x (acc = x for the row's first field term). @return true */

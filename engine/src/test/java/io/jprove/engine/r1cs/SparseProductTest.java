@@ -10,9 +10,9 @@ import io.jprove.field.Fr;
 
 /**
  * The classed sparse product against the proving synthesizer's plain field sums, bit for bit, on rows built to hit
- * every class: values 0, 1 and other; coefficients ±1, small integers up to the 2^40 boundary and past it, powers of
- * two up to 2^254 repeated until their sum passes r and 2^256 (carries across limbs, reductions), their negations and
- * random elements.
+ * every class: values 0, 1 and other; coefficients ±1, small integers up to the 2^10 boundary and past it, powers
+ * of two from 2^10 up to 2^254 repeated until their sum passes r and 2^256 (carries across limbs, reductions),
+ * their negations and random elements.
  */
 class SparseProductTest
 {
@@ -64,11 +64,12 @@ class SparseProductTest
         {
             case 0 -> BigInteger.ONE;
             case 1 -> BigInteger.ONE.negate();
-            case 2 -> BigInteger.valueOf(rnd.nextLong(1L << 20) - (1L << 19));
-            case 3 -> BigInteger.ONE.shiftLeft(40).subtract(BigInteger.valueOf(rnd.nextInt(2)));
-            case 4 -> BigInteger.ONE.shiftLeft(40).add(BigInteger.ONE).negate();
-            case 5, 6 -> BigInteger.ONE.shiftLeft(200 + rnd.nextInt(55));
-            case 7 -> BigInteger.ONE.shiftLeft(41 + rnd.nextInt(213)).negate();
+            case 2 -> BigInteger.valueOf(rnd.nextLong(1L << 11) - (1L << 10));
+            case 3 -> BigInteger.ONE.shiftLeft(10).subtract(BigInteger.valueOf(rnd.nextInt(2)));
+            case 4 -> BigInteger.ONE.shiftLeft(10).add(BigInteger.valueOf(rnd.nextInt(2))).negate();
+            case 5 -> BigInteger.ONE.shiftLeft(10 + rnd.nextInt(245));
+            case 6 -> BigInteger.ONE.shiftLeft(200 + rnd.nextInt(55));
+            case 7 -> BigInteger.ONE.shiftLeft(10 + rnd.nextInt(244)).negate();
             default -> Fr.toBigInteger(Fr.random(rnd));
         };
         return Fr.of(c.mod(Fr.MODULUS));
