@@ -8,7 +8,7 @@ import io.jprove.field.InvalidEncodingException.Reason;
  * The top three bits of byte 0 are flags: 0x80 compressed, 0x40 infinity (then every other bit is zero), 0x20
  * (compressed only) y is the lexicographically larger of ±y ({@link Fq#isLexicographicallyLargest}).
  * <p>
- * G2Encoding is written from this file by {@code .ci/specialise}: edit this one.
+ * G2Encoding is written from this file by the build (field-arith/pom.xml): edit this one.
  * <p>
  * Decoding rejects, with an {@link InvalidEncodingException} naming the rule: a wrong length, a compression flag that
  * does not match the length, an infinity flag with other bits set, a sign flag on an uncompressed point, a coordinate

@@ -33,7 +33,7 @@ import io.jprove.engine.formats.circom.SnarkjsJson;
 import io.jprove.engine.formats.circom.Zkey;
 import io.jprove.engine.formats.circom.ZkeyWitnessMap;
 import io.jprove.engine.groth16.BackendListener;
-import io.jprove.engine.groth16.CpuProverBackend;
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.gpu.GpuProverBackend;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.kernels.JvmAccelerator;

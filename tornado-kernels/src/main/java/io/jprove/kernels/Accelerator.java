@@ -1,8 +1,11 @@
 package io.jprove.kernels;
 
+import io.jprove.kernels.cuda.GpuProbe;
+
 /**
  * Runs kernels: {@link JvmAccelerator} as Java on a thread pool, {@code CudaAccelerator} as PTX on an NVIDIA GPU. One
- * is chosen at start from a device string: {@code cpu}, {@code cuda} (device 0) or {@code cuda:N}.
+ * is chosen at start from a device string ({@link DeviceName}): {@code jvm}, {@code cuda} (device 0), {@code cuda:N}
+ * or {@code auto}.
  * <p>
  * Memory: {@link #allocate} gives device memory the caller owns, which kernels take in place of their arrays without
  * copies; {@link #allocateHost} gives host memory that copies reach fastest (page-locked on a GPU; pool it with
@@ -19,39 +22,29 @@ package io.jprove.kernels;
 public interface Accelerator extends AutoCloseable
 {
     /**
-     * Opens the accelerator a device string names.
+     * Opens the accelerator a device string names ({@link DeviceName}): {@code jvm} the kernels as Java methods,
+     * {@code cuda} or {@code cuda:N} a GPU (0 for {@code cuda}), {@code auto} the first GPU when the host has one,
+     * else {@code jvm}. {@code cpu}, the CPU prover, runs no kernels and is refused.
      *
-     * @param device {@code cpu}, {@code cuda} or {@code cuda:N}.
+     * @param device as {@link DeviceName#parse} reads it.
      * @return the accelerator; close it when done.
+     * @throws IllegalArgumentException in one line when the string names no accelerator.
      */
     static Accelerator open(final String device)
     {
-        if ("cpu".equals(device))
+        final DeviceName name = DeviceName.parse(device, "device");
+        return switch (name.kind())
         {
-            return new JvmAccelerator();
-        }
-        if ("cuda".equals(device))
-        {
-            return CudaAccelerator.open(0);
-        }
-        if (device.startsWith("cuda:"))
-        {
-            final int ordinal;
-            try
-            {
-                ordinal = Integer.parseInt(device.substring("cuda:".length()));
-            }
-            catch (final NumberFormatException ex)
-            {
-                throw new IllegalArgumentException("bad device ordinal in '" + device + "'", ex);
-            }
-            return CudaAccelerator.open(ordinal);
-        }
-        throw new IllegalArgumentException("unknown device '" + device + "': expected cpu, cuda or cuda:N");
+            case DeviceName.JVM -> new JvmAccelerator();
+            case DeviceName.CUDA -> CudaAccelerator.open(name.isOne() ? name.ordinal() : 0);
+            case DeviceName.AUTO -> GpuProbe.probe().present() ? CudaAccelerator.open(0) : new JvmAccelerator();
+            default -> throw new IllegalArgumentException("device " + device + " is the CPU prover, which runs no "
+                + "kernels; jvm runs them as Java methods on the host's threads");
+        };
     }
 
     /**
-     * @return the device string this accelerator was opened with, e.g. {@code cpu} or {@code cuda:0}.
+     * @return the device string this accelerator was opened with, e.g. {@code jvm} or {@code cuda:0}.
      */
     String device();
 

@@ -73,7 +73,7 @@ public final class JvmAccelerator implements Accelerator
     @Override
     public String device()
     {
-        return "cpu";
+        return DeviceName.JVM;
     }
 
     @Override

@@ -12,7 +12,7 @@
  *     if (i < a.length()) a.set(i, a.get(i) * factor);
  * }
  *
- * try (Accelerator acc = Accelerator.open("cuda")) {        // or "cpu", "cuda:1"
+ * try (Accelerator acc = Accelerator.open("cuda")) {        // or "jvm", "cuda:1"
  *     acc.kernel(MyKernels.class, "scale").launch(groups, 256, a, 3L);
  * }
  * }</pre>

@@ -45,7 +45,7 @@ final class KernelCompilerRejectionTest
     @CsvSource(delimiter = '|', value = {"floatingPoint", "recursion"})
     void shouldRefuseOnTheJvmToo(final String kernel)
     {
-        try (Accelerator cpu = Accelerator.open("cpu"))
+        try (Accelerator cpu = Accelerator.open("jvm"))
         {
             assertThrows(KernelCompileException.class, () -> cpu.kernel(RejectedKernels.class, kernel));
         }

@@ -8,8 +8,8 @@ import io.jprove.kernels.LongArray;
 /**
  * The sum of the points a bitmap selects (Groth16's scalars equal to 1): work-item t reads words
  * [t·W, (t + 1)·W) of the bitmap (bit i of word w selects point 64w + i) and adds the selected points with XYZZ
- * mixed additions into one partial sum, kept in shared memory ({@link SharedAccumulator}, as the MSM's accumulation
- * does); {@link PointSumKernels} adds the partials up. Each selected point is read once, so the kernel moves about as
+ * mixed additions into one partial sum, kept in shared memory ({@link SharedAccumulator}, as the fixed-base kernels
+ * do); {@link PointSumKernels} adds the partials up. Each selected point is read once, so the kernel moves about as
  * many bytes as the points selected, and is bound by the additions.
  */
 public final class BatchAddKernels

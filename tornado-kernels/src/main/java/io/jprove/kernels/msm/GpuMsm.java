@@ -45,8 +45,7 @@ public final class GpuMsm implements AutoCloseable
     private final KernelHandle setCount;
     private final KernelHandle countDigits;
     private final KernelHandle scatterDigits;
-    private KernelHandle accumulate;
-    private AccumulateVariant variant = AccumulateVariant.DEFAULT;
+    private final KernelHandle accumulate;
     private final KernelHandle reduce;
     private final KernelHandle combine;
     private final DeviceMemory meta;
@@ -77,7 +76,7 @@ public final class GpuMsm implements AutoCloseable
         this.setCount = accelerator.kernel(SortKernels.class, "setCount");
         this.countDigits = accelerator.kernel(SortKernels.class, "countDigits");
         this.scatterDigits = accelerator.kernel(SortKernels.class, "scatterDigits");
-        this.accumulate = accelerator.kernel(BucketKernels.class, AccumulateVariant.DEFAULT.kernel(curve));
+        this.accumulate = accelerator.kernel(BucketKernels.class, curve.kernel("accumulate"));
         this.reduce = accelerator.kernel(ReduceKernels.class, curve.kernel("reduce"));
         this.combine = accelerator.kernel(PointSumKernels.class, curve.kernel("combine"));
         final long keys = plan.keys();
@@ -90,17 +89,6 @@ public final class GpuMsm implements AutoCloseable
         this.rows = accelerator.allocate(plan.scratchRounds() * curve.xyzzBytes());
         this.result = accelerator.allocate(curve.xyzzBytes());
         this.noIndex = accelerator.allocate(Integer.BYTES);
-    }
-
-    /**
-     * Chooses the accumulation kernel ({@link AccumulateVariant#DEFAULT} unless changed), for tuning.
-     *
-     * @param chosen the variant.
-     */
-    public void variant(final AccumulateVariant chosen)
-    {
-        accumulate = accelerator.kernel(BucketKernels.class, chosen.kernel(curve));
-        variant = chosen;
     }
 
     /** @return the prepared bases. */
@@ -207,8 +195,7 @@ public final class GpuMsm implements AutoCloseable
         final DeviceMemory used = parts.view(0, shape.parts() * curve.xyzzBytes());
         used.fill((byte)0, stream);
         accumulate.launch(Launch.of(groups(shape.accumulateItems(), BucketKernels.LOCAL_SIZE),
-            BucketKernels.LOCAL_SIZE).withSharedBytes(variant.sharedBytes(curve)).on(stream), bases.table(), sorted,
-            counts, keys, shape.segment(), used);
+            BucketKernels.LOCAL_SIZE).on(stream), bases.table(), sorted, counts, keys, shape.segment(), used);
         reduce.launch(Launch.of(groups(shape.reduceItems(), ReduceKernels.LOCAL_SIZE), ReduceKernels.LOCAL_SIZE)
             .withGroupsY(p.rounds()).withSharedBytes(ReduceKernels.sharedBytes(curve)).on(stream), used, counts,
             p.buckets(), shape.segment(), shape.reduceItems(), reduced);

@@ -83,56 +83,6 @@ public final class NttKernels
     }
 
     /**
-     * {@link #difPass} in groups of at most 256 items, two groups per multiprocessor (ptxas keeps each item within
-     * 128 registers), so one group's global loads overlap the other's arithmetic.
-     */
-    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 2)
-    public static void difPassPaired(final KernelContext ctx, final LongArray data, final LongArray twiddles,
-        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
-        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags)
-    {
-        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false, 3, 11);
-    }
-
-    /** {@link #ditPass} as {@link #difPassPaired}. */
-    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 2)
-    public static void ditPassPaired(final KernelContext ctx, final LongArray data, final LongArray twiddles,
-        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
-        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags)
-    {
-        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true, 3, 11);
-    }
-
-    /**
-     * {@link #difPass} with four elements per item (radix-4 rounds), groups of at most 256 items, three per
-     * multiprocessor: about 85 registers an item, so 24 warps per multiprocessor hide each other's latency.
-     */
-    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 3)
-    public static void difPass4(final KernelContext ctx, final LongArray data, final LongArray twiddles,
-        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
-        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags)
-    {
-        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, false, 2, 10);
-    }
-
-    /** {@link #ditPass} as {@link #difPass4}. */
-    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 3)
-    public static void ditPass4(final KernelContext ctx, final LongArray data, final LongArray twiddles,
-        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
-        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
-        final int scaleFlags)
-    {
-        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
-            scaleMode, logScaleLow, scaleFlags, true, 2, 10);
-    }
-
-    /**
      * {@link #difPass} with two elements per item (one stage between exchanges, as sppark), groups of at most 256
      * items, four per multiprocessor (64 registers an item, 32 warps).
      */

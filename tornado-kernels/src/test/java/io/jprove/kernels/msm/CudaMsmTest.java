@@ -53,8 +53,6 @@ final class CudaMsmTest
             MsmConformance.split(CudaMsmTest::gpu, MsmConformance.CHOOSER, MsmCurve.G2, 1 << 12),
             MsmConformance.batchAdd(CudaMsmTest::gpu, MsmCurve.G1, new int[] {0, 1, 63, 64, 65, 1 << 16}),
             MsmConformance.batchAdd(CudaMsmTest::gpu, MsmCurve.G2, new int[] {1, 1 << 12}),
-            MsmConformance.variants(CudaMsmTest::gpu, MsmConformance.CHOOSER, MsmCurve.G1, 1 << 16),
-            MsmConformance.variants(CudaMsmTest::gpu, MsmConformance.CHOOSER, MsmCurve.G2, 1 << 12),
             MsmConformance.preparation(CudaMsmTest::gpu, MsmCurve.G1),
             MsmConformance.preparation(CudaMsmTest::gpu, MsmCurve.G2),
             large()).flatMap(s -> s);

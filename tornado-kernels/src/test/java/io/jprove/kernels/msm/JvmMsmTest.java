@@ -35,8 +35,6 @@ final class JvmMsmTest
             MsmConformance.split(JvmMsmTest::cpu, MsmConformance.CHOOSER, MsmCurve.G2, 100),
             MsmConformance.batchAdd(JvmMsmTest::cpu, MsmCurve.G1, new int[] {0, 1, 63, 64, 65, 1000}),
             MsmConformance.batchAdd(JvmMsmTest::cpu, MsmCurve.G2, new int[] {1, 130}),
-            MsmConformance.variants(JvmMsmTest::cpu, MsmConformance.CHOOSER, MsmCurve.G1, 100),
-            MsmConformance.variants(JvmMsmTest::cpu, MsmConformance.CHOOSER, MsmCurve.G2, 20),
             MsmConformance.preparation(JvmMsmTest::cpu, MsmCurve.G1),
             MsmConformance.preparation(JvmMsmTest::cpu, MsmCurve.G2)).flatMap(s -> s);
     }

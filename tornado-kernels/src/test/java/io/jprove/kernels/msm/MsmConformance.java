@@ -130,30 +130,6 @@ final class MsmConformance
         }
     }
 
-    /** An MSM with each accumulation kernel. */
-    static Stream<DynamicTest> variants(final Supplier<Accelerator> accelerators, final Planner planner,
-        final MsmCurve curve, final int n)
-    {
-        return Stream.of(AccumulateVariant.values()).map(v -> DynamicTest.dynamicTest(
-            "shouldMatchTheCpuMsmWhenAccumulatingWith " + curve + " " + v, () ->
-            {
-                final long seed = SEED + 41L * n + v.ordinal();
-                try (Accelerator accelerator = accelerators.get(); Arena arena = Arena.ofShared())
-                {
-                    final SplittableRandom rng = new SplittableRandom(seed);
-                    final Bases bases = MsmInputs.bases(arena, curve, n, rng);
-                    final FrVector scalars = MsmInputs.scalars(arena, n, Mix.UNIFORM, rng);
-                    try (PreparedBases prepared = PreparedBases.prepare(accelerator, curve, bases.segment(),
-                        planner.plan(n, curve, accelerator)); GpuMsm gpu = new GpuMsm(prepared))
-                    {
-                        gpu.variant(v);
-                        assertArrayEquals(MsmInputs.cpuMsm(bases, scalars, null), gpu.msm(scalars), curve + " " + v
-                            + " (seed " + seed + ")");
-                    }
-                }
-            }));
-    }
-
     /** The CPU MSM of the first {@code scalars.size()} bases. */
     private static long[] prefixMsm(final Arena arena, final Bases bases, final FrVector scalars)
     {

@@ -49,7 +49,7 @@ final class MsmKernelsAssemblyTest
             for (final Method m : owner.getDeclaredMethods())
             {
                 final boolean fq2 = m.getName().contains("Fq2");
-                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2Shared")
+                if (m.isAnnotationPresent(Kernel.class) && (ALL || !fq2 || m.getName().equals("accumulateFq2")
                     || m.getName().equals("mulFq2")))
                 {
                     kernels.add(m);
@@ -69,12 +69,11 @@ final class MsmKernelsAssemblyTest
     void shouldKeepTheG1AdditionsInRegistersWithoutSpills() throws Exception
     {
         assumeTrue(Ptxas.available(), "ptxas is not on the PATH");
-        for (final String name : Set.of("accumulateFq", "accumulateFqShared", "batchAddFq", "reduceFq", "sumFq",
-            "mulFq"))
+        for (final String name : Set.of("accumulateFq", "batchAddFq", "reduceFq", "sumFq", "mulFq"))
         {
             final Class<?> owner = switch (name)
             {
-                case "accumulateFq", "accumulateFqShared" -> BucketKernels.class;
+                case "accumulateFq" -> BucketKernels.class;
                 case "batchAddFq" -> BatchAddKernels.class;
                 case "mulFq" -> FixedBaseKernels.class;
                 case "reduceFq" -> ReduceKernels.class;

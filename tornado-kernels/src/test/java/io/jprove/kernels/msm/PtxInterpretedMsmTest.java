@@ -31,8 +31,6 @@ final class PtxInterpretedMsmTest
                 .limit(1),
             MsmConformance.split(PtxInterpretedMsmTest::interpreter, MsmConformance.CHEAP, MsmCurve.G1, 20)
                 .skip(1).limit(2),
-            MsmConformance.variants(PtxInterpretedMsmTest::interpreter, MsmConformance.CHEAP, MsmCurve.G1, 6)
-                .skip(1),
             MsmConformance.batchAdd(PtxInterpretedMsmTest::interpreter, MsmCurve.G1, new int[] {70}).limit(1),
             MsmConformance.batchAdd(PtxInterpretedMsmTest::interpreter, MsmCurve.G2, new int[] {3}).limit(1))
             .flatMap(s -> s);

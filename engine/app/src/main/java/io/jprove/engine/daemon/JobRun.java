@@ -1,0 +1,182 @@
+package io.jprove.engine.daemon;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import io.jprove.engine.backend.BufferShape;
+import io.jprove.engine.backend.PartitionBuffers;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.pipeline.CircomSynthesis;
+import io.jprove.engine.pipeline.CircuitShape;
+import io.jprove.engine.pipeline.CircuitSynthesis;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.ProofJob;
+import io.jprove.engine.pipeline.Synthesis;
+import io.jprove.engine.pipeline.ZkeySynthesis;
+
+/**
+ * A daemon job as the pipeline proves it: its key, loaded from the {@link KeyCache} and prepared on the devices as
+ * the job is accepted here ({@link #load}), and its synthesis by kind: a built-in circuit's partitions
+ * ({@link BuiltinPartitions}), a circom circuit and witness, or a witness mapped through a zkey (which waits for the
+ * key). It holds a lease on its key until {@link DaemonFeed} closes it (the job has ended on this host and none of
+ * its partitions is in flight), so the key is not evicted under it. Thread-safe.
+ */
+final class JobRun implements ProofJob
+{
+    private final Job job;
+    private final CompletableFuture<KeyCache.Lease> lease = new CompletableFuture<>();
+    private Synthesis synthesis;
+    /** Partitions handed to the pipeline and not ended; guarded by the feed. */
+    private int inFlight;
+    /** Whether the job is accepted on this host and not ended (a single host's job); guarded by the feed. */
+    private boolean held;
+
+    JobRun(final Job job)
+    {
+        this.job = job;
+    }
+
+    /** @return the daemon's job. */
+    Job job()
+    {
+        return job;
+    }
+
+    /**
+     * Loads the job's key (or finds it resident), then starts its preparation on every device, which the pipeline
+     * runs on threads of its own: the job's first partitions are synthesized meanwhile. A key that cannot be had
+     * fails the first partition that needs it, with the reason.
+     */
+    void load(final KeyCache keys, final Pipeline pipeline)
+    {
+        final KeyCache.Lease acquired;
+        try
+        {
+            acquired = keys.acquire(job.spec().key());
+        }
+        catch (final RuntimeException e)
+        {
+            lease.completeExceptionally(e);
+            return;
+        }
+        // the preparation starts before the key is handed out: a partition that waited for the key then waits for
+        // this preparation rather than starting one of its own
+        pipeline.prepare(acquired.provingKey(), keyName(), job.id());
+        lease.complete(acquired);
+    }
+
+    /** Lets go of the key once it is loaded (at once if it is). */
+    void close()
+    {
+        lease.thenAccept(KeyCache.Lease::close);
+    }
+
+    /** A partition of it was handed to the pipeline. */
+    void enter()
+    {
+        inFlight++;
+    }
+
+    /** A partition of it ended. @return whether it is now idle. */
+    boolean leave()
+    {
+        inFlight--;
+        return idle();
+    }
+
+    /** It is accepted on this host: kept until {@link #unhold}. */
+    void hold()
+    {
+        held = true;
+    }
+
+    /** It has ended on this host. @return whether it is now idle. */
+    boolean unhold()
+    {
+        held = false;
+        return idle();
+    }
+
+    /** @return whether nothing needs it: no partition in flight and not held. */
+    boolean idle()
+    {
+        return inFlight == 0 && !held;
+    }
+
+    @Override
+    public long id()
+    {
+        return job.id();
+    }
+
+    @Override
+    public String name()
+    {
+        return job.requestId();
+    }
+
+    @Override
+    public boolean isFinished()
+    {
+        return job.state().isFinished();
+    }
+
+    @Override
+    public BufferShape shape()
+    {
+        return synthesis().shape();
+    }
+
+    @Override
+    public PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads)
+    {
+        return synthesis().synthesize(partition, buffers, spmvThreads);
+    }
+
+    @Override
+    public ProvingKey key()
+    {
+        return lease().provingKey();
+    }
+
+    @Override
+    public String keyName()
+    {
+        final KeyRef ref = job.spec().key();
+        return "the " + ref.kindName() + " key " + ref.path();
+    }
+
+    /** @return the key's lease, once it is loaded. */
+    private KeyCache.Lease lease()
+    {
+        try
+        {
+            return lease.join();
+        }
+        catch (final CompletionException e)
+        {
+            if (e.getCause() instanceof final RuntimeException cause)
+            {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    /** @return how the job's partitions are made, by its kind; the first call may count a built-in circuit. */
+    private synchronized Synthesis synthesis()
+    {
+        if (synthesis == null)
+        {
+            synthesis = switch (job.spec())
+            {
+                case JobSpec.Builtin b -> new CircuitSynthesis(CircuitShape.counted(BuiltinPartitions.partition(
+                    b.name(), b.seed(), 0)), p -> BuiltinPartitions.partition(b.name(), b.seed(), p));
+                case JobSpec.Circom c -> new CircomSynthesis(c.r1cs(), c.witness());
+                case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
+            };
+        }
+        return synthesis;
+    }
+}

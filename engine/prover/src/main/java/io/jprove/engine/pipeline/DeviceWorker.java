@@ -1,0 +1,171 @@
+package io.jprove.engine.pipeline;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+
+import io.jprove.engine.backend.OffHeapBufferPool;
+import io.jprove.engine.backend.TimelineListener;
+import io.jprove.engine.groth16.DeviceUnusableException;
+import io.jprove.engine.groth16.Groth16Prover;
+import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.StepTimes;
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
+
+/**
+ * One worker of one device, an Agrona {@link Agent} on its own thread: it takes synthesized partitions from its
+ * inbound queue and proves each on its device (the backend's part inside the GPU_START..GPU_END window, its kernels
+ * and copies written to the timeline by a {@link TimelineListener}), gives the buffers back, then assembles and
+ * self-verifies the proof on the host. A GPU has at least two, so one worker's host work (upload, assembly,
+ * verification) overlaps another's kernels. Lifecycle as {@link Agent}'s: {@code doWork} proves at most one partition
+ * and returns 1, or 0 when its queue was empty (the idle strategy then backs off); device resources belong to its
+ * {@link DeviceLane}, which frees them after every worker has stopped.
+ */
+final class DeviceWorker implements Agent
+{
+    /** Inbound queue capacity; the buffer pool's set limit keeps it from filling. */
+    static final int QUEUE_CAPACITY = OffHeapBufferPool.MAX_SETS;
+
+    /**
+     * Inbound partitions: producers are the synthesis workers; the consumer is this agent; handed over is a
+     * {@link PartitionTask}, a descriptor that references the partition's pooled buffers (no data is copied); after
+     * the hand-over this agent owns the task and its buffers until it releases them to their pool, whose reverse
+     * queue is the return path.
+     */
+    private final ManyToOneConcurrentArrayQueue<PartitionTask> inbound =
+        new ManyToOneConcurrentArrayQueue<>(QUEUE_CAPACITY);
+    /** Partitions queued here or being proved: the lane gives new ones to the worker with the fewest. */
+    private final AtomicInteger outstanding = new AtomicInteger();
+    private final DeviceLane lane;
+    private final int index;
+    private final Timeline timeline;
+    private final Pipeline pipeline;
+    /** The partition being proved, for status pages; null when idle. */
+    private volatile Partition current;
+
+    DeviceWorker(final DeviceLane lane, final int index, final Timeline timeline, final Pipeline pipeline)
+    {
+        this.lane = lane;
+        this.index = index;
+        this.timeline = timeline;
+        this.pipeline = pipeline;
+    }
+
+    @Override
+    public String roleName()
+    {
+        return "jprove-" + lane.name() + "-w" + index;
+    }
+
+    /** @return the worker's index on its device (its timeline worker id). */
+    int index()
+    {
+        return index;
+    }
+
+    /** @return partitions queued here or in progress. */
+    int outstanding()
+    {
+        return outstanding.get();
+    }
+
+    /** @return what it proves now. */
+    WorkerView view()
+    {
+        final Partition p = current;
+        return new WorkerView(lane.name(), index, p == null ? 0 : p.job().id(), p == null ? -1 : p.index());
+    }
+
+    /** Queues a partition for this worker. @return false when the queue is full (the caller retries). */
+    boolean offer(final PartitionTask task)
+    {
+        outstanding.incrementAndGet();
+        if (inbound.offer(task))
+        {
+            return true;
+        }
+        outstanding.decrementAndGet();
+        return false;
+    }
+
+    /** @return a task left in the queue after the agent stopped, or null. */
+    PartitionTask pollLeftOver()
+    {
+        return inbound.poll();
+    }
+
+    @Override
+    public int doWork()
+    {
+        final PartitionTask task = inbound.poll();
+        if (task == null)
+        {
+            return 0;
+        }
+        try
+        {
+            prove(task);
+        }
+        finally
+        {
+            current = null;
+            outstanding.decrementAndGet();
+        }
+        return 1;
+    }
+
+    private void prove(final PartitionTask task)
+    {
+        final ProofJob job = task.job();
+        final long id = job.id();
+        final int p = task.index();
+        final int device = lane.device();
+        timeline.append(EventKind.GPU_PICKUP, id, p, index, device);
+        if (job.isFinished())
+        {
+            // cancelled or failed while it waited: dropped at this boundary, never proved
+            pipeline.dropped(task);
+            return;
+        }
+        if (lane.unusable() != null)
+        {
+            pipeline.failed(task, "on " + lane.name(), new IllegalStateException(lane.unusable()), index, device);
+            return;
+        }
+        current = task.partition();
+        try
+        {
+            final Groth16Prover prover = lane.prover(job.key(), job.keyName(), id, p, index);
+            final long[] publicInputs = Groth16Prover.publicInputs(task.inputs());
+            final StepTimes steps = new StepTimes(timeline, id, p, index, device);
+            steps.record("synthesis", task.synthesisNanos());
+            timeline.append(EventKind.GPU_START, id, p, index, device);
+            final MsmSums sums;
+            try
+            {
+                sums = prover.sums(task.inputs(), steps.listener(new TimelineListener(timeline, id, p, index,
+                    device)));
+            }
+            finally
+            {
+                timeline.append(EventKind.GPU_END, id, p, index, device);
+            }
+            // the vectors are consumed: the buffers go back before the host assembles and verifies
+            task.release();
+            final Proof proof = prover.assembleVerified(sums, publicInputs, steps, task.describe());
+            pipeline.proved(task, new ProvedPartition(proof, publicInputs, lane.name(), steps,
+                System.nanoTime() - task.startNanos()), index);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            if (e instanceof DeviceUnusableException)
+            {
+                lane.markUnusable(OneLine.of(e));
+            }
+            pipeline.failed(task, "on " + lane.name(), e, index, device);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.jprove.engine.pipeline;
+
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.PartitionBuffers;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
+
+/**
+ * A synthesis worker: a platform thread that waits for room in the pipeline (partitions in flight bounded, so that a
+ * feed's priorities hold at partition boundaries and synthesis runs only a little ahead of the devices), takes the
+ * next partition from the feed, pins it to the device with the fewest partitions in flight, takes a buffer set from
+ * the pool (waiting while the host memory budget is spent), has its job synthesize into it (which checks every
+ * constraint, so a bad witness is named, not proved), and queues the partition's descriptor on its device. A job
+ * that finished meanwhile (cancelled, or failed elsewhere) loses the partition at the next boundary.
+ */
+final class SynthesisWorker implements Runnable
+{
+    private static final long TAKE_TIMEOUT_MS = 100;
+
+    private final int id;
+    private final Pipeline pipeline;
+    private final PartitionFeed feed;
+    private final BufferPool pool;
+    private final Timeline timeline;
+    private final int spmvThreads;
+
+    SynthesisWorker(final int id, final Pipeline pipeline, final PartitionFeed feed, final BufferPool pool,
+        final Timeline timeline, final int spmvThreads)
+    {
+        this.id = id;
+        this.pipeline = pipeline;
+        this.feed = feed;
+        this.pool = pool;
+        this.timeline = timeline;
+        this.spmvThreads = spmvThreads;
+    }
+
+    @Override
+    public void run()
+    {
+        try
+        {
+            while (!pipeline.isClosing())
+            {
+                if (!pipeline.enterRoom(TAKE_TIMEOUT_MS))
+                {
+                    continue;
+                }
+                final Partition next;
+                try
+                {
+                    next = feed.take(TAKE_TIMEOUT_MS);
+                }
+                catch (final InterruptedException | RuntimeException | Error e)
+                {
+                    pipeline.leaveRoom();
+                    throw e;
+                }
+                if (next == null)
+                {
+                    pipeline.leaveRoom();
+                }
+                else
+                {
+                    synthesize(next);
+                }
+            }
+        }
+        catch (final InterruptedException e)
+        {
+            // closing: the pipeline interrupts its synthesis workers and fails what is left
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void synthesize(final Partition partition) throws InterruptedException
+    {
+        final ProofJob job = partition.job();
+        if (job.isFinished())
+        {
+            pipeline.droppedBeforeSynthesis(partition);
+            return;
+        }
+        final DeviceLane lane;
+        try
+        {
+            lane = pipeline.pin();
+        }
+        catch (final IllegalStateException e)
+        {
+            pipeline.failedBeforeSynthesis(partition, "before synthesis", e, id);
+            return;
+        }
+        PartitionBuffers buffers = null;
+        try
+        {
+            buffers = pool.acquire(job.shape());
+            if (job.isFinished())
+            {
+                pool.release(buffers);
+                lane.leave();
+                pipeline.droppedBeforeSynthesis(partition);
+                return;
+            }
+            final long t0 = System.nanoTime();
+            timeline.append(EventKind.SYNTH_START, job.id(), partition.index(), id, -1);
+            final PartitionInputs inputs = job.synthesize(partition.index(), buffers, spmvThreads);
+            timeline.append(EventKind.SYNTH_END, job.id(), partition.index(), id, -1);
+            final PartitionTask task = new PartitionTask(partition, lane, buffers, inputs, pool, t0,
+                System.nanoTime() - t0);
+            if (job.isFinished())
+            {
+                pipeline.dropped(task);
+                return;
+            }
+            pipeline.handOver(task);
+        }
+        catch (final InterruptedException e)
+        {
+            release(buffers);
+            lane.leave();
+            pipeline.droppedBeforeSynthesis(partition);
+            throw e;
+        }
+        catch (final RuntimeException | Error e)
+        {
+            release(buffers);
+            lane.leave();
+            pipeline.failedBeforeSynthesis(partition, "in synthesis (worker " + id + ")", e, id);
+        }
+    }
+
+    private void release(final PartitionBuffers buffers)
+    {
+        if (buffers != null)
+        {
+            pool.release(buffers);
+        }
+    }
+}

@@ -1,0 +1,325 @@
+package io.jprove.engine.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+
+import io.jprove.engine.circuits.PoseidonChain;
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.cpu.CpuProverBackend;
+import io.jprove.engine.groth16.DeviceUnusableException;
+import io.jprove.engine.groth16.Groth16Prover;
+import io.jprove.engine.groth16.Groth16Setup;
+import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedKey;
+import io.jprove.engine.groth16.PreparedVerifyingKey;
+import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingPhase;
+import io.jprove.engine.groth16.SetupProgress;
+import io.jprove.engine.groth16.StepTimes;
+import io.jprove.engine.pipeline.CircuitShape;
+import io.jprove.engine.pipeline.Job;
+import io.jprove.engine.pipeline.JobResult;
+import io.jprove.engine.pipeline.JobSpec;
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.ProverInputs;
+import io.jprove.engine.r1cs.ProvingAssignment;
+import io.jprove.engine.r1cs.RecordingAssignment;
+import io.jprove.field.Fr;
+import io.jprove.timeline.EventKind;
+import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineReader;
+import io.jprove.timeline.analysis.EventLog;
+
+/**
+ * The GPU backend's suite, one for every accelerator: its five sums equal the CPU backend's for the same partition,
+ * bit for bit; its proofs verify, alone and through the pipeline (two workers on the device, kernels and copies on
+ * the timeline); it reports every kernel under a phase; it refuses a key of another device; a fault
+ * in a kernel fails the partition with {@link DeviceUnusableException} and every later call with it too.
+ */
+final class GpuBackendConformance
+{
+    private static final int HASHES = 2;
+
+    private GpuBackendConformance()
+    {
+    }
+
+    /** A key over a two-hash Poseidon chain (m = 2^10), made once per suite. */
+    static ProvingKey key()
+    {
+        try (ConstraintMatrices cs = RecordingAssignment.record(chain(1, 2)))
+        {
+            return Groth16Setup.generate(cs, new SplittableRandom(7), 2, SetupProgress.NONE);
+        }
+    }
+
+    private static PoseidonChain chain(final long a, final long b)
+    {
+        return new PoseidonChain(HASHES, Fr.of(a), Fr.of(b));
+    }
+
+    /**
+     * @param backends    opens a fresh GPU backend (the test closes it).
+     * @param pools       makes the pipeline test's buffer pool for a budget in bytes.
+     * @param timelineDir an empty directory for the pipeline test's timeline.
+     * @param withFault   whether to include the fault case: not on CUDA, where a kernel fault poisons the device's
+     *                    primary context for every later test of the process.
+     * @return the suite's tests.
+     */
+    static Stream<DynamicTest> tests(final Supplier<GpuProverBackend> backends, final LongFunction<BufferPool> pools,
+        final Path timelineDir, final boolean withFault)
+    {
+        final List<DynamicTest> tests = new ArrayList<>();
+        tests.add(DynamicTest.dynamicTest("shouldEqualTheCpuSumsWhenProvingTheSamePartitions",
+            () -> sameSums(backends)));
+        tests.add(DynamicTest.dynamicTest("shouldVerifyAndReportKernelsWhenProving", () -> verifies(backends)));
+        tests.add(DynamicTest.dynamicTest("shouldCreditEachPartitionItsOwnWorkWhenTwoProveAtOnce",
+            () -> concurrent(backends)));
+        tests.add(DynamicTest.dynamicTest("shouldProveAJobThroughThePipelineWithKernelsOnTheTimeline",
+            () -> pipeline(backends, pools, timelineDir)));
+        if (withFault)
+        {
+            tests.add(DynamicTest.dynamicTest("shouldFailAndStayFailedWhenAKernelFaults", () -> fault(backends)));
+        }
+        return tests.stream();
+    }
+
+    private static void sameSums(final Supplier<GpuProverBackend> backends)
+    {
+        try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get();
+             CpuProverBackend cpu = new CpuProverBackend(2); PreparedKey onGpu = gpu.prepare(pk);
+             PreparedKey onCpu = cpu.prepare(pk); Arena arena = Arena.ofShared())
+        {
+            for (final long[] witness : new long[][] {{3, 4}, {5, 6}})
+            {
+                try (ProverInputs inputs = ProvingAssignment.synthesize(chain(witness[0], witness[1])))
+                {
+                    final MsmSums want = cpu.prove(onCpu, PartitionInputs.copyOf(inputs, pk.domainSize(), arena),
+                        BackendListener.NONE);
+                    final MsmSums got = gpu.prove(onGpu, PartitionInputs.copyOf(inputs, pk.domainSize(), arena),
+                        BackendListener.NONE);
+                    final String at = "witness " + witness[0] + ", " + witness[1];
+                    assertArrayEquals(want.h(), got.h(), "h, " + at);
+                    assertArrayEquals(want.l(), got.l(), "l, " + at);
+                    assertArrayEquals(want.a(), got.a(), "a, " + at);
+                    assertArrayEquals(want.b1(), got.b1(), "b1, " + at);
+                    assertArrayEquals(want.b2(), got.b2(), "b2, " + at);
+                }
+            }
+            try (GpuProverBackend other = backends.get())
+            {
+                assertThrows(IllegalArgumentException.class, () -> other.prove(onCpu, null, BackendListener.NONE));
+            }
+        }
+    }
+
+    private static void verifies(final Supplier<GpuProverBackend> backends)
+    {
+        try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get();
+             Groth16Prover prover = new Groth16Prover(pk, gpu, new SplittableRandom(11));
+             ProverInputs inputs = ProvingAssignment.synthesize(chain(8, 9)))
+        {
+            final List<String> kernels = new ArrayList<>();
+            final BitSet phases = new BitSet();
+            final long[] copied = new long[1];
+            final Proof proof = prover.prove(inputs, new StepTimes(), new BackendListener()
+            {
+                @Override
+                public void kernel(final ProvingPhase phase, final String name, final long startNs,
+                    final long durationNs)
+                {
+                    kernels.add(name);
+                    phases.set(phase.ordinal());
+                }
+
+                @Override
+                public void copy(final String name, final long startNs, final long durationNs, final long bytes)
+                {
+                    copied[0] += bytes;
+                }
+            });
+            assertTrue(Groth16Verifier.verify(new PreparedVerifyingKey(pk.vk()), proof,
+                chain(8, 9).publicDigest()));
+            assertEquals(ProvingPhase.values().length, phases.cardinality(), "phases reported: " + phases);
+            assertTrue(kernels.size() > 20, "kernels reported: " + kernels);
+            assertTrue(copied[0] >= 3 * pk.domainSize() * Fr.BYTES, "bytes copied: " + copied[0]);
+        }
+    }
+
+    /** A listener that counts what it is told. */
+    private static final class Tally implements BackendListener
+    {
+        private final AtomicLong kernels = new AtomicLong();
+        private final AtomicLong bytes = new AtomicLong();
+
+        @Override
+        public void kernel(final ProvingPhase phase, final String name, final long startNs, final long durationNs)
+        {
+            kernels.incrementAndGet();
+        }
+
+        @Override
+        public void copy(final String name, final long startNs, final long durationNs, final long copied)
+        {
+            bytes.addAndGet(copied);
+        }
+
+        String counts()
+        {
+            return kernels.get() + " kernels, " + bytes.get() + " bytes copied";
+        }
+    }
+
+    /**
+     * Two partitions proved at once on one backend (one uploading while the other computes, as the pipeline's two
+     * workers do) give the sums each gives alone, and each partition's listener hears of its own kernels and copies,
+     * no more and no fewer than when it ran alone.
+     */
+    private static void concurrent(final Supplier<GpuProverBackend> backends) throws Exception
+    {
+        try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get(); PreparedKey onGpu = gpu.prepare(pk);
+             Arena arena = Arena.ofShared();
+             ProverInputs first = ProvingAssignment.synthesize(chain(3, 4));
+             ProverInputs second = ProvingAssignment.synthesize(chain(5, 6)))
+        {
+            final PartitionInputs[] inputs = {PartitionInputs.copyOf(first, pk.domainSize(), arena),
+                PartitionInputs.copyOf(second, pk.domainSize(), arena)};
+            // first use builds per-size tables (twiddles, scan scratch), credited to that partition: not compared
+            gpu.prove(onGpu, inputs[0], BackendListener.NONE);
+            final MsmSums[] alone = new MsmSums[2];
+            final Tally[] aloneTally = {new Tally(), new Tally()};
+            for (int i = 0; i < 2; i++)
+            {
+                alone[i] = gpu.prove(onGpu, inputs[i], aloneTally[i]);
+            }
+            for (int round = 0; round < 2; round++)
+            {
+                final Tally[] tally = {new Tally(), new Tally()};
+                final CyclicBarrier start = new CyclicBarrier(2);
+                final List<CompletableFuture<MsmSums>> runs = new ArrayList<>();
+                for (int i = 0; i < 2; i++)
+                {
+                    final int at = i;
+                    runs.add(CompletableFuture.supplyAsync(() ->
+                    {
+                        try
+                        {
+                            start.await();
+                        }
+                        catch (final Exception e)
+                        {
+                            throw new IllegalStateException(e);
+                        }
+                        return gpu.prove(onGpu, inputs[at], tally[at]);
+                    }));
+                }
+                for (int i = 0; i < 2; i++)
+                {
+                    final MsmSums got = runs.get(i).get(300, TimeUnit.SECONDS);
+                    final String at = "partition " + i + ", round " + round;
+                    assertArrayEquals(alone[i].h(), got.h(), "h, " + at);
+                    assertArrayEquals(alone[i].l(), got.l(), "l, " + at);
+                    assertArrayEquals(alone[i].a(), got.a(), "a, " + at);
+                    assertArrayEquals(alone[i].b1(), got.b1(), "b1, " + at);
+                    assertArrayEquals(alone[i].b2(), got.b2(), "b2, " + at);
+                    assertEquals(aloneTally[i].counts(), tally[i].counts(), "what was credited to " + at);
+                }
+            }
+        }
+    }
+
+    private static void pipeline(final Supplier<GpuProverBackend> backends, final LongFunction<BufferPool> pools,
+        final Path timelineDir) throws Exception
+    {
+        final int partitions = 3;
+        final JobResult result;
+        try (ConstraintMatrices cs = RecordingAssignment.record(chain(1, 2));
+             ProvingKey pk = Groth16Setup.generate(cs, new SplittableRandom(5), 2, SetupProgress.NONE);
+             Timeline timeline = Timeline.open(timelineDir); ProverBackend gpu = backends.get();
+             BufferPool pool = pools.apply(64L << 20);
+             Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 2), List.of(gpu), pool, timeline))
+        {
+            final Job job = pipeline.submit(new JobSpec("gpu", 0, pk, CircuitShape.recorded(cs), partitions,
+                p -> chain(20, 100 + p)));
+            result = job.result().get(300, TimeUnit.SECONDS);
+            final PreparedVerifyingKey pvk = new PreparedVerifyingKey(pk.vk());
+            final List<Proof> proofs = Proof.splitAll(result.bytes());
+            assertEquals(partitions, proofs.size());
+            for (int p = 0; p < partitions; p++)
+            {
+                assertTrue(Groth16Verifier.verify(pvk, proofs.get(p), chain(20, 100 + p).publicDigest()), "p" + p);
+                assertEquals(gpu.name(), result.devices().get(p));
+            }
+        }
+        try (TimelineReader reader = TimelineReader.open(timelineDir))
+        {
+            final EventLog log = EventLog.read(reader);
+            final BitSet withKernels = new BitSet();
+            int copies = 0;
+            for (int row = 0; row < log.size(); row++)
+            {
+                if (log.kind(row) == EventKind.KERNEL)
+                {
+                    withKernels.set(log.partition(row));
+                }
+                copies += log.kind(row) == EventKind.COPY ? 1 : 0;
+            }
+            assertEquals(partitions, withKernels.cardinality(), "partitions with KERNEL events: " + withKernels);
+            assertTrue(copies >= 4 * partitions, copies + " COPY events");
+        }
+    }
+
+    /**
+     * The fault case alone: on CUDA in a process of its own, since the fault leaves the device's primary context
+     * unusable for the rest of the process.
+     */
+    static void faultAlone(final Supplier<GpuProverBackend> backends)
+    {
+        fault(backends);
+    }
+
+    private static void fault(final Supplier<GpuProverBackend> backends)
+    {
+        try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get(); PreparedKey onGpu = gpu.prepare(pk);
+             Arena arena = Arena.ofShared();
+             ProverInputs inputs = ProvingAssignment.synthesize(chain(3, 4)))
+        {
+            final PartitionInputs good = PartitionInputs.copyOf(inputs, pk.domainSize(), arena);
+            // every bit set: more scalars with a base than A has bases, so the split's stores go out of bounds
+            final BitSet all = new BitSet();
+            all.set(0, (int)good.assignment().size());
+            final PartitionInputs bad = new PartitionInputs(good.assignment(), good.numInputs(), good.a(), good.b(),
+                good.c(), all, good.bDensity());
+            final DeviceUnusableException first = assertThrows(DeviceUnusableException.class,
+                () -> gpu.prove(onGpu, bad, BackendListener.NONE));
+            assertTrue(first.getMessage().startsWith(gpu.name() + " is unusable"), first.getMessage());
+            final PartitionInputs again = PartitionInputs.copyOf(inputs, pk.domainSize(), arena);
+            assertThrows(DeviceUnusableException.class, () -> gpu.prove(onGpu, again, BackendListener.NONE));
+        }
+    }
+}
