@@ -186,7 +186,8 @@ final class BenchSynthCommand implements Callable<Integer>
     private void report(final SectorShape shape, final WitnessTimes times, final long[] abc)
     {
         final double tasks = times.coreNs() / 1e9;
-        System.out.printf(Locale.ROOT, "  tasks   %.2f thread-s in all (last run); by kind:%n", tasks);
+        System.out.printf(Locale.ROOT, "  tasks   %.2f thread-s in all (last run; the tasks' wall times, their core-s "
+            + "on an idle host); by kind:%n", tasks);
         for (final WitnessTask kind : WitnessTask.values())
         {
             final long n = times.count(kind);

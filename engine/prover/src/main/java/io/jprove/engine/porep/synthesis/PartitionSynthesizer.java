@@ -146,11 +146,14 @@ public final class PartitionSynthesizer
         final List<Slot> slots = slots();
         final long[] nanos = new long[slots.size()];
         final AtomicInteger next = new AtomicInteger();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Runnable worker = () ->
         {
             final TaskWriter writer = new TaskWriter(witness);
             final AuxWriter out = AuxWriter.into(aux, kinds, numInputs());
-            for (int i = next.getAndIncrement(); i < slots.size(); i = next.getAndIncrement())
+            // after a failure the other threads stop at their next task
+            int i = next.getAndIncrement();
+            while (i < slots.size() && failure.get() == null)
             {
                 final Slot s = slots.get(i);
                 final long start = System.nanoTime();
@@ -158,9 +161,10 @@ public final class PartitionSynthesizer
                 writer.write(out, s.kind, s.challenge, s.sub);
                 out.finish();
                 nanos[i] = System.nanoTime() - start;
+                i = next.getAndIncrement();
             }
         };
-        runParallel(worker, Math.max(1, threads));
+        runParallel(worker, Math.max(1, threads), failure);
         target.attachKinds(kinds);
         if (times != null)
         {
@@ -212,9 +216,8 @@ public final class PartitionSynthesizer
         return slots;
     }
 
-    private static void runParallel(final Runnable worker, final int threads)
+    private static void runParallel(final Runnable worker, final int threads, final AtomicReference<Throwable> failure)
     {
-        final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Runnable guarded = () ->
         {
             try

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -13,13 +11,10 @@ import org.junit.jupiter.api.Test;
 import io.jprove.engine.porep.PartitionWitness;
 import io.jprove.engine.porep.PorepCircuit;
 import io.jprove.engine.porep.RegisteredSealProof;
-import io.jprove.engine.porep.sdr.PorepChallenges;
-import io.jprove.engine.porep.sdr.StackedGraph;
 import io.jprove.engine.porep.tree.NodeHash;
 import io.jprove.engine.porep.vanilla.ChallengeProof;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
-import io.jprove.field.Fr;
 
 /**
  * A sealed 2 KiB sector's C1 output as the circuit's witness: the circuit is satisfied, and its public inputs are
@@ -38,7 +33,7 @@ class C1PartitionsTest
         for (int k = 0; k < partitions.size(); k++)
         {
             final PartitionWitness w = partitions.get(k);
-            final long[] expected = generatePublicInputs(c1, k);
+            final long[] expected = GeneratePublicInputs.of(c1, k);
             assertArrayEquals(expected, w.publicInputs());
             try (ProverInputs p = ProvingAssignment.synthesize(PorepCircuit.withWitness(w)))
             {
@@ -74,46 +69,5 @@ class C1PartitionsTest
         final InvalidC1Exception e = assertThrows(InvalidC1Exception.class, () -> C1Partitions.verified(corrupted));
         assertEquals("$.vanilla_proofs.StackedDrg2KiBV1[0][0].replica_column_proofs.drg_parents[0].inclusion_proof"
             + ".data.Single.leaf", e.jsonPath());
-    }
-
-    /**
-     * rust-fil-proofs' {@code StackedCompound::generate_public_inputs} for partition k: replica id, comm_d, comm_r;
-     * per challenge (derived from the replica id, seed and k) the challenge, its 6 DRG and 8 expander parents (from
-     * the graph), then the challenge three more times.
-     */
-    private static long[] generatePublicInputs(final C1Output c1, final int k)
-    {
-        final List<long[]> inputs = new ArrayList<>();
-        inputs.add(limbs(c1.replicaId()));
-        inputs.add(limbs(c1.commD()));
-        inputs.add(limbs(c1.commR()));
-        final StackedGraph graph = StackedGraph.of(c1.registeredProof());
-        final int[] parents = new int[StackedGraph.DEGREE];
-        for (final long c : PorepChallenges.of(c1.registeredProof(), c1.replicaId(), c1.commR(), c1.seed(), k))
-        {
-            inputs.add(Fr.of(c));
-            graph.parents(c, parents);
-            for (final int p : parents)
-            {
-                inputs.add(Fr.of(Integer.toUnsignedLong(p)));
-            }
-            for (int i = 0; i < 3; i++)
-            {
-                inputs.add(Fr.of(c));
-            }
-        }
-        final long[] out = new long[inputs.size() * Fr.LIMBS];
-        for (int i = 0; i < inputs.size(); i++)
-        {
-            System.arraycopy(inputs.get(i), 0, out, i * Fr.LIMBS, Fr.LIMBS);
-        }
-        return out;
-    }
-
-    private static long[] limbs(final byte[] bytes)
-    {
-        final long[] out = new long[Fr.LIMBS];
-        NodeHash.toLimbs(bytes, out, 0);
-        return Arrays.copyOf(out, Fr.LIMBS);
     }
 }
