@@ -21,6 +21,7 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -101,6 +102,8 @@ final class CuzkListeners implements AutoCloseable
             final Server server = NettyServerBuilder.forAddress(UnixDomainSocketAddress.of(renamed ? bound : path))
                 .channelType(NioServerDomainSocketChannel.class).bossEventLoopGroup(socketLoop)
                 .workerEventLoopGroup(socketLoop).maxInboundMessageSize(maxBytes)
+                // gRPC asks every connection for TCP keep-alives, which a Unix socket has not (Netty warns of each)
+                .withChildOption(ChannelOption.SO_KEEPALIVE, null)
                 .addService(UnparseableRequests.wrap(service.bindService())).build().start();
             servers.add(server);
             Files.setPosixFilePermissions(renamed ? bound : path, PosixFilePermissions.fromString("rw-rw----"));

@@ -26,9 +26,9 @@ import io.jprove.engine.porep.vanilla.VanillaVerifier;
  * Checks a cuzk SubmitProofRequest before anything is journaled, so that what is accepted can be proved and what is
  * not is refused with one line naming the field (or, inside vanilla_proof, the JSON path): the proof kind (PoRep C2;
  * the others are UNSUPPORTED, named), the C1 output (bare or in the {SectorNum, Phase1Out, SectorSize} wrapper Curio
- * sends) parsed and its vanilla proofs verified (with the replica id of miner_id's sector sector_number when
- * miner_id is set, as cuzk's C2 checks its proof), registered_proof and sector_size the C1 output's, the parameters
- * in the parameter cache (else PRECONDITION), and room on the disk for the C1 output. Thread-safe.
+ * sends) parsed, registered_proof and sector_size the C1 output's, its vanilla proofs verified (with the replica id
+ * of miner_id's sector sector_number when miner_id is set, as cuzk's C2 checks its proof), then the parameters in
+ * the parameter cache (else PRECONDITION), and room on the disk for the C1 output. Thread-safe.
  */
 final class CuzkRequests
 {
@@ -124,12 +124,6 @@ final class CuzkRequests
             throw new RequestException(RequestException.Reason.UNSUPPORTED, "registered_proof " + proof
                 + ": non-interactive PoRep (aggregated proofs) is not proved by jprove yet");
         }
-        final Path params = CuzkCircuits.params(parameterCache, proof);
-        if (!Files.isRegularFile(params) || !Files.isReadable(params))
-        {
-            throw new RequestException(RequestException.Reason.PRECONDITION, "the parameters of " + proof
-                + " are not in the parameter cache: " + params + " is not a readable file");
-        }
         try
         {
             VanillaVerifier.verify(c1, request.getMinerId() == 0 ? null : new VanillaVerifier.Identity(
@@ -137,7 +131,14 @@ final class CuzkRequests
         }
         catch (final InvalidC1Exception e)
         {
-            throw invalid("vanilla_proof: " + e.getMessage());
+            // the verifier's paths are the C1 output's; in the wrapper it is the decoded Phase1Out
+            throw invalid("vanilla_proof: " + (file.wrapped() ? "$.Phase1Out→" : "") + e.getMessage());
+        }
+        final Path params = CuzkCircuits.params(parameterCache, proof);
+        if (!Files.isRegularFile(params) || !Files.isReadable(params))
+        {
+            throw new RequestException(RequestException.Reason.PRECONDITION, "the parameters of " + proof
+                + " are not in the parameter cache: " + params + " is not a readable file");
         }
         final int priority = priority(request);
         final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
