@@ -45,6 +45,7 @@ public final class Main
         KeyCommand.class,
         SealCommand.class,
         C1Command.class,
+        CuzkCommand.class,
         CommandLine.HelpCommand.class);
 
     private Main()

@@ -93,24 +93,28 @@ final class CuzkListeners implements AutoCloseable
             clearStale(path);
             socketLoop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
             final Path folder = Files.createTempDirectory(parent, ".jprove-");
-            final Path bound = folder.resolve("s");
-            final boolean renamed = bound.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH_BYTES;
-            if (!renamed)
+            final Path inFolder = folder.resolve("s");
+            final boolean renamed = inFolder.toString().getBytes(StandardCharsets.UTF_8).length
+                <= MAX_SOCKET_PATH_BYTES;
+            final Path bound = renamed ? inFolder : path;
+            try
             {
-                Files.delete(folder);
+                servers.add(NettyServerBuilder.forAddress(UnixDomainSocketAddress.of(bound))
+                    .channelType(NioServerDomainSocketChannel.class).bossEventLoopGroup(socketLoop)
+                    .workerEventLoopGroup(socketLoop).maxInboundMessageSize(maxBytes)
+                    // gRPC asks every connection for TCP keep-alives, which a Unix socket has not (Netty warns)
+                    .withChildOption(ChannelOption.SO_KEEPALIVE, null)
+                    .addService(UnparseableRequests.wrap(service.bindService())).build().start());
+                Files.setPosixFilePermissions(bound, PosixFilePermissions.fromString("rw-rw----"));
+                if (renamed)
+                {
+                    Files.move(bound, path, StandardCopyOption.ATOMIC_MOVE);
+                }
             }
-            final Server server = NettyServerBuilder.forAddress(UnixDomainSocketAddress.of(renamed ? bound : path))
-                .channelType(NioServerDomainSocketChannel.class).bossEventLoopGroup(socketLoop)
-                .workerEventLoopGroup(socketLoop).maxInboundMessageSize(maxBytes)
-                // gRPC asks every connection for TCP keep-alives, which a Unix socket has not (Netty warns of each)
-                .withChildOption(ChannelOption.SO_KEEPALIVE, null)
-                .addService(UnparseableRequests.wrap(service.bindService())).build().start();
-            servers.add(server);
-            Files.setPosixFilePermissions(renamed ? bound : path, PosixFilePermissions.fromString("rw-rw----"));
-            if (renamed)
+            finally
             {
-                Files.move(bound, path, StandardCopyOption.ATOMIC_MOVE);
-                Files.delete(folder);
+                Files.deleteIfExists(inFolder);
+                Files.deleteIfExists(folder);
             }
             socket = path;
             socketKey = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
