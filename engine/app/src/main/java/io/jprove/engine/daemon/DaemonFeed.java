@@ -103,6 +103,7 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
             run = runs.computeIfAbsent(a.job().id(), id -> start(a.job()));
             run.enter();
         }
+        a.job().timings().started(System.currentTimeMillis());
         return new Partition(run, a.partition(), a.claim());
     }
 
@@ -126,6 +127,7 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     public void proved(final Partition partition, final ProvedPartition proved)
     {
         metrics.partitionProved(proved.nanos());
+        ((JobRun)partition.job()).job().timings().proved(proved.steps());
         source.partitionDone(ended(partition), new PartitionProof(proved.proof().toBytes(),
             canonical(proved.publicInputs())), System.currentTimeMillis());
     }

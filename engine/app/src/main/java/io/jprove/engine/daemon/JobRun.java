@@ -51,9 +51,11 @@ final class JobRun implements ProofJob
     void load(final KeyCache keys, final Pipeline pipeline)
     {
         final KeyCache.Lease acquired;
+        final long t0 = System.nanoTime();
         try
         {
             acquired = keys.acquire(job.spec().key());
+            job.timings().keyLoaded(System.nanoTime() - t0);
         }
         catch (final RuntimeException e)
         {
@@ -175,6 +177,7 @@ final class JobRun implements ProofJob
                     b.name(), b.seed(), 0)), p -> BuiltinPartitions.partition(b.name(), b.seed(), p));
                 case JobSpec.Circom c -> new CircomSynthesis(c.r1cs(), c.witness());
                 case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
+                case JobSpec.Porep r -> throw new IllegalStateException("PoRep C2 synthesis is not wired yet");
             };
         }
         return synthesis;

@@ -20,7 +20,11 @@ public final class RequestException extends RuntimeException
         /** The queue of unfinished jobs is full. */
         BUSY,
         /** The data directory's disk has less free space than the reserve kept for the jobs already accepted. */
-        NO_SPACE
+        NO_SPACE,
+        /** A kind of proof the daemon does not prove (yet). */
+        UNSUPPORTED,
+        /** The host lacks what the request needs: its parameters are not in the parameter cache. */
+        PRECONDITION
     }
 
     private final Reason reason;
