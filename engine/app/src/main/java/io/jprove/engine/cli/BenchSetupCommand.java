@@ -75,7 +75,7 @@ final class BenchSetupCommand implements Callable<Integer>
             }
             final long t0 = System.nanoTime();
             final boolean recorded = !Files.exists(cache.resolve(circuit.name() + ".matrices"));
-            try (ConstraintMatrices cs = EngineRun.matrices(circuit, cache))
+            try (ConstraintMatrices cs = circuit.matrices(cache))
             {
                 System.out.printf(Locale.ROOT, "bench setup: %s, %d constraints, %d inputs, %d aux, domain 2^%d; "
                     + "matrices %s %s in %.1f s%n", circuit.name(), cs.numConstraints(), cs.numInputs(), cs.numAux(),

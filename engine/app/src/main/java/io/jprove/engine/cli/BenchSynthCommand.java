@@ -128,7 +128,7 @@ final class BenchSynthCommand implements Callable<Integer>
         }
         t0 = System.nanoTime();
         final boolean recorded = !Files.exists(cache.resolve("porep-" + proof.sizeName() + ".matrices"));
-        try (ConstraintMatrices matrices = EngineRun.matrices(NamedCircuit.of("porep-" + proof.sizeName()), cache);
+        try (ConstraintMatrices matrices = NamedCircuit.of("porep-" + proof.sizeName()).matrices(cache);
             Arena arena = Arena.ofShared())
         {
             System.out.printf(Locale.ROOT, "matrices  %,d rows, nnz A %,d B %,d C %,d, %s %s in %.1f s%n",

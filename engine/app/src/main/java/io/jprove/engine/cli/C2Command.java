@@ -123,9 +123,9 @@ final class C2Command implements Callable<Integer>
         final boolean checked = !unchecked && !files.jproveMade() && !checkDigest;
         try (ProvingKey pk = BellpersonParams.read(files.params(), checked, threads, checked
             ? CheckedKeys.inUserCache() : CheckedKeys.none());
-            ConstraintMatrices matrices = EngineRun.matrices(NamedCircuit.of("porep-" + proof.sizeName()), cache))
+            ConstraintMatrices matrices = NamedCircuit.of("porep-" + proof.sizeName()).matrices(cache))
         {
-            requirePair(pk.vk(), vk, files);
+            PorepParameterCache.requirePair(pk.vk(), vk, files);
             final long loaded = System.nanoTime();
             final JobResult result = run(pk, new PorepSynthesis(matrices, partitions), proof + " of " + c1File);
             final List<Proof> proofs = result.proofs();
@@ -178,21 +178,6 @@ final class C2Command implements Callable<Integer>
         }
         return "Filecoin's published files: .vk digest matches parameters.json" + (checkDigest
             ? ", and so does the .params digest" : " (--check-digest to check the .params too)");
-    }
-
-    /** The .params and .vk must be one key's: every proof is checked against the .vk file. */
-    private static void requirePair(final VerifyingKey inParams, final VerifyingKey file,
-        final PorepParameterCache.Located files)
-    {
-        final boolean same = Arrays.equals(inParams.alphaG1(), file.alphaG1())
-            && Arrays.equals(inParams.betaG1(), file.betaG1()) && Arrays.equals(inParams.betaG2(), file.betaG2())
-            && Arrays.equals(inParams.gammaG2(), file.gammaG2()) && Arrays.equals(inParams.deltaG1(), file.deltaG1())
-            && Arrays.equals(inParams.deltaG2(), file.deltaG2()) && Arrays.equals(inParams.ic(), file.ic());
-        if (!same)
-        {
-            throw new IllegalArgumentException(files.params() + " and " + files.vk() + " are not one key's: the "
-                + "verifying key inside the parameters differs from the .vk file");
-        }
     }
 
     /** Proves every partition through the pipeline on the selected devices. */

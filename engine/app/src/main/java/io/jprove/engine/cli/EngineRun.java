@@ -25,7 +25,6 @@ import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.pipeline.Pipeline;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.r1cs.ConstraintMatrices;
-import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineReader;
@@ -97,7 +96,7 @@ final class EngineRun
         final long t0 = System.nanoTime();
         final Path paramsFile = cache.resolve(circuit.name() + ".params");
         final Path vkFile = cache.resolve(circuit.name() + ".vk");
-        final ConstraintMatrices matrices = matrices(circuit, cache);
+        final ConstraintMatrices matrices = circuit.matrices(cache);
         try
         {
             if (useCache && Files.exists(paramsFile) && Files.exists(vkFile))
@@ -147,28 +146,6 @@ final class EngineRun
         }
         return String.format(java.util.Locale.ROOT, "the parameters file would be %.1f GB and %s has %.1f GB free "
             + "(%.1f GB kept free); --cache DIR elsewhere", bytes / 1e9, dir, usable / 1e9, margin / 1e9);
-    }
-
-    /** @return the circuit's recorded matrices from {@code cache}, or recorded now and cached there. */
-    static ConstraintMatrices matrices(final NamedCircuit circuit, final Path cache) throws IOException
-    {
-        final Path matricesFile = cache.resolve(circuit.name() + ".matrices");
-        Files.createDirectories(cache);
-        if (Files.exists(matricesFile))
-        {
-            return ConstraintMatrices.load(matricesFile);
-        }
-        final ConstraintMatrices matrices = RecordingAssignment.record(circuit.shape());
-        try
-        {
-            matrices.save(matricesFile);
-            return matrices;
-        }
-        catch (final RuntimeException | Error e)
-        {
-            matrices.close();
-            throw e;
-        }
     }
 
     /**

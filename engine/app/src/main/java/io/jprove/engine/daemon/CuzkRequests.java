@@ -15,6 +15,7 @@ import com.google.protobuf.CodedOutputStream;
 
 import io.jprove.engine.daemon.cuzk.Priority;
 import io.jprove.engine.daemon.cuzk.SubmitProofRequest;
+import io.jprove.engine.porep.PorepParameterCache;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.c1.C1File;
 import io.jprove.engine.porep.c1.C1Output;
@@ -134,17 +135,39 @@ final class CuzkRequests
             // the verifier's paths are the C1 output's; in the wrapper it is the decoded Phase1Out
             throw invalid("vanilla_proof: " + (file.wrapped() ? "$.Phase1Out→" : "") + e.getMessage());
         }
-        final Path params = CuzkCircuits.params(parameterCache, proof);
-        if (!Files.isRegularFile(params) || !Files.isReadable(params))
-        {
-            throw new RequestException(RequestException.Reason.PRECONDITION, "the parameters of " + proof
-                + " are not in the parameter cache: " + params + " is not a readable file");
-        }
+        final Path params = parameters(proof);
         final int priority = priority(request);
         final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
         final Path incoming = spool(bytes);
         return new Checked(priority, digest, job -> new JobSpec.Porep(proof, params,
             JournalRecord.c1File(spoolDir, job)), incoming, bytes);
+    }
+
+    /**
+     * @return the seal proof's {@code .params} in the parameter cache, with its {@code .vk} beside it; the {@code .vk}
+     *         of Filecoin's published files checked against parameters.json's digest (jprove's own, marked, have none)
+     * @throws RequestException PRECONDITION naming the file that is missing, unreadable or not the published one
+     */
+    private Path parameters(final RegisteredSealProof proof)
+    {
+        try
+        {
+            final PorepParameterCache.Located files = PorepParameterCache.locate(parameterCache, proof);
+            if (!Files.isReadable(files.params()))
+            {
+                throw new IllegalArgumentException(files.params() + " is not readable by the daemon");
+            }
+            if (!files.jproveMade())
+            {
+                PorepParameterCache.checkDigest(files.vk());
+            }
+            return files.params();
+        }
+        catch (final IllegalArgumentException | IOException e)
+        {
+            throw new RequestException(RequestException.Reason.PRECONDITION, "the parameters of " + proof + ": "
+                + e.getMessage());
+        }
     }
 
     private static RequestException invalid(final String message)

@@ -436,7 +436,7 @@ final class CuzkService extends ProvingEngineGrpc.ProvingEngineImplBase implemen
     /** @return the parameters a circuit id names in the parameter cache. */
     private KeyRef parameters(final String circuitId)
     {
-        return KeyRef.params(CuzkCircuits.params(daemon.config().cuzk().parameterCache(),
+        return KeyRef.porep(CuzkCircuits.params(daemon.config().cuzk().parameterCache(),
             CuzkCircuits.porep(circuitId)));
     }
 

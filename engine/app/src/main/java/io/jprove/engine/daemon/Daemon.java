@@ -75,6 +75,7 @@ public final class Daemon implements AutoCloseable
     private final ClusterClaims claims;
     private final ScheduledExecutorService heartbeat;
     private final DaemonFeed feed;
+    private final PorepMatrices porepMatrices;
     private final Pipeline pipeline;
     private final ScheduledExecutorService pruner;
     private final Path spoolDir;
@@ -141,7 +142,8 @@ public final class Daemon implements AutoCloseable
             });
             source = claims;
         }
-        this.feed = new DaemonFeed(source, keys, metrics);
+        this.porepMatrices = new PorepMatrices(config.dataDir().resolve("matrices"));
+        this.feed = new DaemonFeed(source, keys, porepMatrices, metrics);
         this.pipeline = new Pipeline(sizes, backends, pool, timeline, feed);
         feed.attach(pipeline);
         try
@@ -152,6 +154,7 @@ public final class Daemon implements AutoCloseable
         {
             pipeline.close();
             feed.close();
+            porepMatrices.close();
             table.close();
             throw e;
         }
@@ -594,6 +597,7 @@ public final class Daemon implements AutoCloseable
         // partitions on a device finish their stage and are kept; the rest are proved again at the next start
         pipeline.close();
         feed.close();
+        porepMatrices.close();
         table.close();
         if (database != null)
         {

@@ -28,6 +28,7 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     private final PartitionSource source;
     private final KeyCache keys;
     private final Metrics metrics;
+    private final PorepMatrices porepMatrices;
     /** Loads keys (each may take seconds, or minutes for a large one) off the request and pipeline threads. */
     private final ExecutorService loader = Executors.newCachedThreadPool(r ->
     {
@@ -39,10 +40,12 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     private final Map<Long, JobRun> runs = new HashMap<>();
     private volatile Pipeline pipeline;
 
-    DaemonFeed(final PartitionSource source, final KeyCache keys, final Metrics metrics)
+    DaemonFeed(final PartitionSource source, final KeyCache keys, final PorepMatrices porepMatrices,
+        final Metrics metrics)
     {
         this.source = source;
         this.keys = keys;
+        this.porepMatrices = porepMatrices;
         this.metrics = metrics;
     }
 
@@ -70,7 +73,7 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     /** @return a run of the job, its key loading; under this. */
     private JobRun start(final Job job)
     {
-        final JobRun run = new JobRun(job);
+        final JobRun run = new JobRun(job, porepMatrices);
         loader.execute(() -> run.load(keys, pipeline));
         return run;
     }
@@ -126,6 +129,21 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     @Override
     public void proved(final Partition partition, final ProvedPartition proved)
     {
+        final String refusal;
+        try
+        {
+            refusal = ((JobRun)partition.job()).refusal(partition.index(), proved);
+        }
+        catch (final RuntimeException e)
+        {
+            source.partitionFailed(ended(partition), OneLine.of(e), System.currentTimeMillis());
+            return;
+        }
+        if (refusal != null)
+        {
+            source.partitionFailed(ended(partition), refusal, System.currentTimeMillis());
+            return;
+        }
         metrics.partitionProved(proved.nanos());
         ((JobRun)partition.job()).job().timings().proved(proved.steps());
         source.partitionDone(ended(partition), new PartitionProof(proved.proof().toBytes(),

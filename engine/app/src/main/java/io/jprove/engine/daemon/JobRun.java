@@ -1,40 +1,66 @@
 package io.jprove.engine.daemon;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import io.jprove.engine.backend.BufferShape;
 import io.jprove.engine.backend.PartitionBuffers;
+import io.jprove.engine.formats.bellperson.BellpersonParams;
+import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.pipeline.CircomSynthesis;
 import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.CircuitSynthesis;
 import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PorepSynthesis;
 import io.jprove.engine.pipeline.ProofJob;
+import io.jprove.engine.pipeline.ProvedPartition;
 import io.jprove.engine.pipeline.Synthesis;
 import io.jprove.engine.pipeline.ZkeySynthesis;
+import io.jprove.engine.porep.PartitionWitness;
+import io.jprove.engine.porep.PorepParameterCache;
+import io.jprove.engine.porep.PorepParameterFiles;
+import io.jprove.engine.porep.c1.C1File;
+import io.jprove.engine.porep.c1.C1Partitions;
+import io.jprove.engine.porep.c1.InvalidC1Exception;
 
 /**
  * A daemon job as the pipeline proves it: its key, loaded from the {@link KeyCache} and prepared on the devices as
  * the job is accepted here ({@link #load}), and its synthesis by kind: a built-in circuit's partitions
- * ({@link BuiltinPartitions}), a circom circuit and witness, or a witness mapped through a zkey (which waits for the
- * key). It holds a lease on its key until {@link DaemonFeed} closes it (the job has ended on this host and none of
- * its partitions is in flight), so the key is not evicted under it. Thread-safe.
+ * ({@link BuiltinPartitions}), a circom circuit and witness, a witness mapped through a zkey (which waits for the
+ * key), or a PoRep C2 job's C1 output, whose partitions' witnesses are written natively and whose a, b and c come
+ * from the size's resident matrices ({@link PorepMatrices}); each PoRep proof is verified against the {@code .vk}
+ * beside the parameters before it is recorded ({@link #refusal}). It holds a lease on its key until
+ * {@link DaemonFeed} closes it (the job has ended on this host and none of its partitions is in flight), so the key
+ * is not evicted under it. Thread-safe.
  */
 final class JobRun implements ProofJob
 {
     private final Job job;
+    private final PorepMatrices porepMatrices;
     private final CompletableFuture<KeyCache.Lease> lease = new CompletableFuture<>();
     private Synthesis synthesis;
+    /** A PoRep job's partitions, as its C1 output gives them; null for other kinds. */
+    private List<PartitionWitness> porepPartitions;
+    /** A PoRep job's verifying key, once its first proof is checked. */
+    private PreparedVerifyingKey porepVk;
     /** Partitions handed to the pipeline and not ended; guarded by the feed. */
     private int inFlight;
     /** Whether the job is accepted on this host and not ended (a single host's job); guarded by the feed. */
     private boolean held;
 
-    JobRun(final Job job)
+    JobRun(final Job job, final PorepMatrices porepMatrices)
     {
         this.job = job;
+        this.porepMatrices = porepMatrices;
     }
 
     /** @return the daemon's job. */
@@ -177,9 +203,75 @@ final class JobRun implements ProofJob
                     b.name(), b.seed(), 0)), p -> BuiltinPartitions.partition(b.name(), b.seed(), p));
                 case JobSpec.Circom c -> new CircomSynthesis(c.r1cs(), c.witness());
                 case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
-                case JobSpec.Porep r -> throw new IllegalStateException("PoRep C2 synthesis is not wired yet");
+                case JobSpec.Porep r -> porep(r);
             };
         }
         return synthesis;
+    }
+
+    /** @return a PoRep C2 job's synthesis: its C1 output read and verified again, as it may be after a restart. */
+    private Synthesis porep(final JobSpec.Porep r)
+    {
+        try
+        {
+            porepPartitions = C1Partitions.verified(C1File.read(r.c1()).output());
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the job's C1 output " + r.c1() + ": " + e.getMessage(), e);
+        }
+        catch (final InvalidC1Exception e)
+        {
+            throw new IllegalArgumentException("the job's C1 output " + r.c1() + ": " + e.getMessage(), e);
+        }
+        return new PorepSynthesis(porepMatrices.of(r.proof()), porepPartitions);
+    }
+
+    /**
+     * Checks a proved partition before it is recorded: a PoRep proof must verify against the {@code .vk} file beside
+     * its parameters (whose digest is the published one, for Filecoin's) with the public inputs its C1 output gives,
+     * so that no proof that would fail on chain is handed out. Other kinds are their keys' and witnesses' as given.
+     *
+     * @return null when it may be recorded, else why not (one line)
+     */
+    String refusal(final int partition, final ProvedPartition proved)
+    {
+        if (!(job.spec() instanceof final JobSpec.Porep r))
+        {
+            return null;
+        }
+        final long[] expected;
+        final PreparedVerifyingKey vk;
+        synchronized (this)
+        {
+            expected = porepPartitions.get(partition).publicInputs();
+            if (porepVk == null)
+            {
+                porepVk = porepVerifyingKey(r);
+            }
+            vk = porepVk;
+        }
+        if (!Arrays.equals(expected, proved.publicInputs()))
+        {
+            return "partition " + partition + "'s public inputs differ from those its C1 output gives; not recorded";
+        }
+        if (!Groth16Verifier.verify(vk, proved.proof(), expected))
+        {
+            return "partition " + partition + "'s proof does not verify against " + vkFile(r) + "; not recorded";
+        }
+        return null;
+    }
+
+    private PreparedVerifyingKey porepVerifyingKey(final JobSpec.Porep r)
+    {
+        final Path vkFile = vkFile(r);
+        final VerifyingKey vk = BellpersonParams.readVerifyingKey(vkFile);
+        PorepParameterCache.requirePair(key().vk(), vk, new PorepParameterCache.Located(r.params(), vkFile, false));
+        return new PreparedVerifyingKey(vk);
+    }
+
+    private static Path vkFile(final JobSpec.Porep r)
+    {
+        return r.params().resolveSibling(PorepParameterFiles.vkName(r.proof()));
     }
 }

@@ -123,7 +123,7 @@ public sealed interface JobSpec
         @Override
         public KeyRef key()
         {
-            return KeyRef.params(params);
+            return KeyRef.porep(params);
         }
     }
 }

@@ -167,8 +167,13 @@ public final class KeyCache implements AutoCloseable
     {
         // a FIFO would block this thread in open() for ever; requests are checked, but a journaled job is not again
         InputFile.requireRegular(ref.path());
-        return ref.kind() == KeyRef.Kind.PARAMS ? BellpersonParams.read(ref.path(), true, threads)
-            : Zkey.open(ref.path(), true);
+        return switch (ref.kind())
+        {
+            case PARAMS -> BellpersonParams.read(ref.path(), true, threads);
+            // authenticated by their .vk instead (KeyRef.Kind.POREP): minutes of subgroup checks saved per load
+            case POREP -> BellpersonParams.read(ref.path(), false, threads);
+            case ZKEY -> Zkey.open(ref.path(), true);
+        };
     }
 
     /** Loads a key (if it is not resident) and keeps it. */

@@ -15,6 +15,12 @@ public record KeyRef(Kind kind, Path path)
     {
         /** bellperson .params. */
         PARAMS,
+        /**
+         * Filecoin's PoRep .params from the parameter cache, for cuzk API jobs: authenticated by the .vk beside them
+         * (its published digest is checked when a job is accepted, and every proof is verified against it before it
+         * is recorded), so their points are not checked one by one, as {@code jprove c2} reads them too.
+         */
+        POREP,
         /** snarkjs Groth16 .zkey. */
         ZKEY
     }
@@ -23,6 +29,12 @@ public record KeyRef(Kind kind, Path path)
     public KeyRef
     {
         path = path.toAbsolutePath().normalize();
+    }
+
+    /** @return Filecoin's PoRep parameters at {@code path}, in the parameter cache. */
+    public static KeyRef porep(final Path path)
+    {
+        return new KeyRef(Kind.POREP, path);
     }
 
     /** @return bellperson parameters at {@code path}. */
@@ -37,9 +49,14 @@ public record KeyRef(Kind kind, Path path)
         return new KeyRef(Kind.ZKEY, path);
     }
 
-    /** @return "params" or "zkey", as in the API's KeyStatus.kind. */
+    /** @return "params", "porep" or "zkey", as in the API's KeyStatus.kind. */
     public String kindName()
     {
-        return kind == Kind.PARAMS ? "params" : "zkey";
+        return switch (kind)
+        {
+            case PARAMS -> "params";
+            case POREP -> "porep";
+            case ZKEY -> "zkey";
+        };
     }
 }

@@ -11,12 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.daemon.Daemon;
+import io.jprove.engine.daemon.DaemonConfig;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
@@ -68,6 +71,24 @@ class C2CommandTest
         assertEquals(CliSupport.OK, run.status(), run.toString());
         assertTrue(run.out().contains("NOT Filecoin's"), run.out());
         assertVerifies(C1File.read(sector.resolve("c1.json")).output(), proof, params);
+    }
+
+    @Test
+    void shouldProveTheSameC1ThroughTheDaemonsCuzkApiAsCurioSendsIt() throws Exception
+    {
+        final Path proof = dir.resolve("2k-cuzk.proof");
+        final Path socket = dir.resolve("cuzk.sock");
+        try (Daemon daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off",
+            "data-dir", dir.resolve("daemon").toString(), "device", "cpu", "threads", "2", "timeline", "off",
+            "cuzk-socket", socket.toString(), "parameter-cache", params.toString()), "test")))
+        {
+            final Run run = jprove("cuzk", "prove", "--address", "unix://" + socket, "--c1",
+                sector.resolve("commit2-input.json"), "--miner-id", "1000", "--proof", proof);
+            assertEquals(CliSupport.OK, run.status(), run.toString());
+        }
+        assertVerifies(C1File.read(sector.resolve("c1.json")).output(), proof, params);
+        // the daemon keeps the circuit's recorded matrices for its next start
+        assertTrue(Files.isRegularFile(dir.resolve("daemon").resolve("matrices").resolve("porep-2KiB.matrices")));
     }
 
     @Test

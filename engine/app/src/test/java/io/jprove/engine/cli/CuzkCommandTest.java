@@ -101,9 +101,10 @@ class CuzkCommandTest
         final Run r = jprove("cuzk", "prove", "--address", "unix://" + dir.resolve("cuzk.sock"), "--c1", c1,
             "--miner-id", C1Fixtures.MINER, "--proof", proof);
         assertEquals(CliSupport.ERROR, r.status(), r.toString());
-        assertEquals("jprove cuzk prove: error: FAILED_PRECONDITION: the parameters of StackedDrg2KiBV1_1 are not in"
-            + " the parameter cache: " + dir.resolve("params").resolve(PorepParameterFiles.paramsName(
-                RegisteredSealProof.StackedDrg2KiBV1_1)) + " is not a readable file\n", r.err());
+        assertTrue(r.err().startsWith("jprove cuzk prove: error: FAILED_PRECONDITION: the parameters of "
+            + "StackedDrg2KiBV1_1: no " + PorepParameterFiles.vkName(RegisteredSealProof.StackedDrg2KiBV1_1) + " in "
+            + dir.resolve("params")), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
         assertFalse(Files.exists(proof));
         final Run none = jprove("cuzk", "status", "--address", "unix://" + dir.resolve("nobody.sock"));
         assertEquals(CliSupport.ERROR, none.status());

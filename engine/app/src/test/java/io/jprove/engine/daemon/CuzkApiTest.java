@@ -195,8 +195,8 @@ class CuzkApiTest
     {
         final String why = refused(Status.Code.FAILED_PRECONDITION, CuzkFixtures.porep("p", CuzkFixtures.wrapped())
             .build());
-        assertEquals("the parameters of StackedDrg2KiBV1_1 are not in the parameter cache: " + dir.resolve("params")
-            .resolve(PorepParameterFiles.paramsName(CuzkFixtures.PROOF)) + " is not a readable file", why);
+        assertStartsWith("the parameters of StackedDrg2KiBV1_1: no " + PorepParameterFiles.vkName(CuzkFixtures.PROOF)
+            + " in " + dir.resolve("params") + " (the 2KiB PoRep parameters)", why);
     }
 
     @Test

@@ -1,10 +1,17 @@
 package io.jprove.engine.circuits;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.SplittableRandom;
 
 import io.jprove.engine.porep.PorepCircuit;
 import io.jprove.engine.porep.SectorShape;
 import io.jprove.engine.r1cs.Circuit;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.field.Fr;
 
 /**
@@ -57,6 +64,49 @@ public final class NamedCircuit
     public Circuit shape()
     {
         return porep != null ? new PorepCircuit(porep, 0) : BuiltinCircuit.shapeOf(name);
+    }
+
+    /**
+     * The circuit's matrices from {@code NAME.matrices} in a cache folder, or recorded from its shape and written there
+     * (under a temporary name first, so that a process killed while writing leaves no truncated file to be read).
+     *
+     * @param cache the folder; created when missing.
+     * @return the matrices, owned by the caller.
+     * @throws UncheckedIOException when the folder or the file cannot be written
+     */
+    public ConstraintMatrices matrices(final Path cache)
+    {
+        final Path file = cache.resolve(name + ".matrices");
+        if (Files.exists(file))
+        {
+            return ConstraintMatrices.load(file);
+        }
+        final ConstraintMatrices matrices = RecordingAssignment.record(shape());
+        try
+        {
+            Files.createDirectories(cache);
+            final Path partial = Files.createTempFile(cache, name + ".matrices.", ".partial");
+            try
+            {
+                matrices.save(partial);
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            finally
+            {
+                Files.deleteIfExists(partial);
+            }
+            return matrices;
+        }
+        catch (final IOException e)
+        {
+            matrices.close();
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            matrices.close();
+            throw e;
+        }
     }
 
     /**

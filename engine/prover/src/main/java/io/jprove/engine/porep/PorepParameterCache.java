@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Optional;
+
+import io.jprove.engine.groth16.VerifyingKey;
 
 /**
  * Filecoin's parameter cache as C2 reads it: the folder of the {@code .params} and {@code .vk} files under their v28
@@ -107,5 +110,27 @@ public final class PorepParameterCache
             + " PoRep parameters (" + PorepParameterFiles.stem(proof) + ".params and .vk) were made by jprove setup "
             + "from fresh randomness for the exact circuit. They are NOT Filecoin's published parameters: proofs "
             + "made with them verify against this .vk only, never on chain.\n" + note + "\n", StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Checks that the {@code .params} and the {@code .vk} are one key's: proofs are verified against the {@code .vk}
+     * file, whose digest is the published one, so the verifying key inside the parameters must be the same.
+     *
+     * @param inParams the verifying key inside the {@code .params}
+     * @param file     the {@code .vk} file's
+     * @param files    the two files, for the message
+     * @throws IllegalArgumentException naming both files when they differ
+     */
+    public static void requirePair(final VerifyingKey inParams, final VerifyingKey file, final Located files)
+    {
+        final boolean same = Arrays.equals(inParams.alphaG1(), file.alphaG1())
+            && Arrays.equals(inParams.betaG1(), file.betaG1()) && Arrays.equals(inParams.betaG2(), file.betaG2())
+            && Arrays.equals(inParams.gammaG2(), file.gammaG2()) && Arrays.equals(inParams.deltaG1(), file.deltaG1())
+            && Arrays.equals(inParams.deltaG2(), file.deltaG2()) && Arrays.equals(inParams.ic(), file.ic());
+        if (!same)
+        {
+            throw new IllegalArgumentException(files.params() + " and " + files.vk() + " are not one key's: the "
+                + "verifying key inside the parameters differs from the .vk file");
+        }
     }
 }
