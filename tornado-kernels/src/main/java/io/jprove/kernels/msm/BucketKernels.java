@@ -55,9 +55,32 @@ public final class BucketKernels
         accumulate(ctx, points, sorted, offsets, keys, segment, parts, 2);
     }
 
+    /**
+     * {@link #accumulateFq} with the next pair's point loaded before the current addition, so its latency runs under
+     * the addition's arithmetic instead of before it (24 more registers). Measured against {@link #accumulateFq} in
+     * one process (issue 26); the loser goes.
+     */
+    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 2)
+    public static void accumulateFqPrefetch(final KernelContext ctx, final LongArray points, final IntArray sorted,
+        final IntArray offsets, final int keys, final int segment, final LongArray parts)
+    {
+        accumulate(ctx, points, sorted, offsets, keys, segment, parts, 1, true);
+    }
+
     /** The accumulation, the accumulator in registers. */
     private static void accumulate(final KernelContext ctx, final LongArray points, final IntArray sorted,
         final IntArray offsets, final int keys, final int segment, final LongArray parts, final int degree)
+    {
+        accumulate(ctx, points, sorted, offsets, keys, segment, parts, degree, false);
+    }
+
+    /**
+     * The accumulation; with {@code prefetch} (a compile-time constant) each iteration loads the next pair's point
+     * into a second register set before it adds the current one.
+     */
+    private static void accumulate(final KernelContext ctx, final LongArray points, final IntArray sorted,
+        final IntArray offsets, final int keys, final int segment, final LongArray parts, final int degree,
+        final boolean prefetch)
     {
         final int n = Coordinates.limbs(degree);
         final long item = ctx.globalIdX();
@@ -72,6 +95,12 @@ public final class BucketKernels
         long next = offsets.get(key + 1);
         final long[] acc = new long[4 * n];
         final long[] a = new long[2 * n];
+        final long[] b = new long[2 * n];
+        int upcoming = prefetch ? sorted.get(start) : 0;
+        if (prefetch)
+        {
+            PointMemory.load(points, upcoming & ~SortKernels.NEGATIVE, 2 * n, b, 0);
+        }
         for (long i = start; i < end; i++)
         {
             if (i == next)
@@ -84,8 +113,23 @@ public final class BucketKernels
                 }
                 while (next == i);
             }
-            final int value = sorted.get(i);
-            PointMemory.load(points, value & ~SortKernels.NEGATIVE, 2 * n, a, 0);
+            final int value;
+            if (prefetch)
+            {
+                value = upcoming;
+                for (int k = 0; k < 2 * n; k++)
+                {
+                    a[k] = b[k];
+                }
+                // the last pair loads itself again: no branch in the loop
+                upcoming = sorted.get(Math.min(i + 1, end - 1));
+                PointMemory.load(points, upcoming & ~SortKernels.NEGATIVE, 2 * n, b, 0);
+            }
+            else
+            {
+                value = sorted.get(i);
+                PointMemory.load(points, value & ~SortKernels.NEGATIVE, 2 * n, a, 0);
+            }
             Coordinates.negIf(a, n, a, n, value < 0, degree);
             XyzzInline.addMixed(acc, 0, a, 0, degree);
         }

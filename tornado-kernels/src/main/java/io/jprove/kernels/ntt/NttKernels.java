@@ -108,6 +108,31 @@ public final class NttKernels
     }
 
     /**
+     * {@link #difPass2} with the pass's twiddles staged in shared memory ({@link #stageTwiddles}): each stage reads
+     * its twiddle there instead of waiting on a global load. Twice the dynamic shared memory: 2 · 32 · 2^9 bytes.
+     */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 4)
+    public static void difPass2t(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        stagedPass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, false, 1, 9);
+    }
+
+    /** {@link #ditPass2} with its twiddles staged as {@link #difPass2t}. */
+    @Kernel(maxLocalSize = MAX_LOCAL_SIZE / 2, minGroupsPerMultiprocessor = 4)
+    public static void ditPass2t(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags)
+    {
+        stagedPass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, true, 1, 9);
+    }
+
+    /**
      * The pass, for 2^bits elements per item and groups of up to 2^logElements elements (compile-time constants: each
      * kernel above fixes them, and the compiler specializes this body): rounds of {@code bits} stages between
      * exchanges. Indices are ints (a transform has at most 2^28 elements); each stage loads all its twiddles before
@@ -119,6 +144,29 @@ public final class NttKernels
         final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
         final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
         final int scaleFlags, final boolean dit, final int bits, final int logElements)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, dit, bits, logElements, false);
+    }
+
+    /** {@link #pass} with the twiddles staged in shared memory ({@link #stageTwiddles}). */
+    private static void stagedPass(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags, final boolean dit, final int bits, final int logElements)
+    {
+        pass(ctx, data, twiddles, logSize, firstStage, stages, twiddleShift, logColumns, scaleLow, scaleHigh,
+            scaleMode, logScaleLow, scaleFlags, dit, bits, logElements, true);
+    }
+
+    /**
+     * The pass itself; {@code staged} (a compile-time constant) reads every twiddle from the table
+     * {@link #stageTwiddles} put in shared memory, after the data's limb planes.
+     */
+    private static void pass(final KernelContext ctx, final LongArray data, final LongArray twiddles,
+        final int logSize, final int firstStage, final int stages, final int twiddleShift, final int logColumns,
+        final LongArray scaleLow, final LongArray scaleHigh, final int scaleMode, final int logScaleLow,
+        final int scaleFlags, final boolean dit, final int bits, final int logElements, final boolean staged)
     {
         final int perItem = 1 << bits;
         final long plane = 1L << logElements;
@@ -136,6 +184,11 @@ public final class NttKernels
         final long[] d = new long[L];
         int round = dit ? rounds - 1 : 0;
         int at = Math.max(stages - bits * round - bits, 0);
+        if (staged)
+        {
+            stageTwiddles(ctx, shared, twiddles, firstStage, stages, twiddleShift, logColumns, logStride, perItem,
+                L * plane, plane);
+        }
         // Branches stay outside the unrolled loops, so each loop is one straight run of code (no join inside).
         for (int u = 0; u < perItem; u++)
         {
@@ -153,6 +206,10 @@ public final class NttKernels
                 scale(v, u, position, logSize, scaleLow, scaleHigh, scaleMode, logScaleLow, scaleFlags, d, w);
             }
         }
+        if (staged)
+        {
+            ctx.barrier(); // the staged twiddles
+        }
         for (int i = 0; ; i++)
         {
             for (int q = 0; q < bits; q++)
@@ -167,11 +224,23 @@ public final class NttKernels
                     for (int t = 0; t < perItem / 2; t++)
                     {
                         final int u = lower(t, h);
-                        final int e = (((deposit(rest, u, at, bits) & mask) << logStride) + low) << shift;
-                        final long e4 = (long)e * L;
-                        for (int k = 0; k < L; k++)
+                        if (staged)
                         {
-                            w[t * L + k] = twiddles.get(e4 + k);
+                            final int heap = (1 << (stages - 1 - stage)) | (deposit(rest, u, at, bits) & mask);
+                            final long slot = L * plane + (column << stages) + (heap ^ swizzle(column, stages));
+                            for (int k = 0; k < L; k++)
+                            {
+                                w[t * L + k] = shared.get(slot + k * plane);
+                            }
+                        }
+                        else
+                        {
+                            final int e = (((deposit(rest, u, at, bits) & mask) << logStride) + low) << shift;
+                            final long e4 = (long)e * L;
+                            for (int k = 0; k < L; k++)
+                            {
+                                w[t * L + k] = twiddles.get(e4 + k);
+                            }
                         }
                     }
                     for (int t = 0; t < perItem / 2; t++)
@@ -223,6 +292,45 @@ public final class NttKernels
                 data.set(at4 + k, v[u * L + k]);
             }
         }
+    }
+
+    /**
+     * Loads every twiddle of this group's pass into shared memory at {@code table}, one limb plane per {@code plane}
+     * longs: column c's twiddles of stage s (in the pass) sit at c·2^stages + (2^(stages−1−s) + j) ⊕ swizzle(c) for
+     * j &lt; 2^(stages−1−s), the j-th distinct one of that stage, ω^((j·S + low_c)·2^(firstStage + s)). A column has
+     * 2^stages − 1 of them, so a group's fill its elements' count of slots; each item loads as many as it holds
+     * elements, all of them before any is used, so the pass waits on one global latency instead of one per stage. The
+     * swizzle keeps the columns of a warp on different banks.
+     */
+    private static void stageTwiddles(final KernelContext ctx, final LongArray shared, final LongArray twiddles,
+        final int firstStage, final int stages, final int twiddleShift, final int logColumns, final int logStride,
+        final int perItem, final long table, final long plane)
+    {
+        final int items = ctx.localSizeX();
+        final int item = ctx.localIdX();
+        for (int u = 0; u < perItem; u++)
+        {
+            final int t = u * items + item;
+            final int column = t >>> stages;
+            final int position = (t & ((1 << stages) - 1)) ^ swizzle(column, stages);
+            // slot 0 of a column holds no twiddle: it takes stage stages − 1's (an unused copy), so no branch
+            final int heap = Math.max(position, 1);
+            final int top = 31 - Integer.numberOfLeadingZeros(heap);
+            final int j = heap - (1 << top);
+            final int stage = stages - 1 - top;
+            final int low = ((ctx.groupIdX() << logColumns) + column) & ((1 << logStride) - 1);
+            final long e4 = (long)(((j << logStride) + low) << (firstStage + stage + twiddleShift)) * L;
+            for (int k = 0; k < L; k++)
+            {
+                shared.set(table + t + k * plane, twiddles.get(e4 + k));
+            }
+        }
+    }
+
+    /** @return the xor that spreads column c's twiddles over the banks: a bijection of [0, 2^stages). */
+    private static int swizzle(final int column, final int stages)
+    {
+        return column & ((1 << stages) - 1) & 15;
     }
 
     /** The lower element of butterfly t of a stage pairing elements h apart: t with a zero inserted at bit h. */

@@ -62,8 +62,10 @@ public record NttPlan(int logSize, List<Pass> passes, NttVariant variant)
             final int localSize = 1 << Math.max(0, stages + logColumns - variant.bits());
             final int groups = 1 << (logSize - stages - logColumns);
             final int rounds = (stages + variant.bits() - 1) / variant.bits();
-            // The limb planes sit 2^logElements apart whatever the pass uses (a compile-time stride in the kernel).
-            final int sharedBytes = rounds > 1 ? (1 << variant.logElements()) * NttKernels.L * Long.BYTES : 0;
+            // The limb planes sit 2^logElements apart whatever the pass uses (a compile-time stride in the kernel);
+            // a staged variant's twiddle planes follow the data's.
+            final int planes = (1 << variant.logElements()) * NttKernels.L * Long.BYTES;
+            final int sharedBytes = variant.staged() ? 2 * planes : rounds > 1 ? planes : 0;
             passes.add(new Pass(first, stages, logColumns, localSize, groups, sharedBytes));
             first += stages;
         }

@@ -39,9 +39,9 @@ final class BenchGpuHCommand implements Callable<Integer>
         + "the first GPU when the host has one, else jvm).")
     private String device = io.jprove.kernels.DeviceName.AUTO;
 
-    @Option(names = "--variant", description = "How NTT passes spread their work: r2 (the GPU's default) or r8 (the "
-        + "JVM executor's).")
-    private String variant = NttVariant.DEFAULT.name();
+    @Option(names = "--variant", split = ",", description = "How NTT passes spread their work: r2t (the GPU's "
+        + "default), r2 or r8 (the JVM executor's), as bench gpu-ntt; several separated by commas.")
+    private List<String> variants = List.of(NttVariant.DEFAULT.name());
 
     @Option(names = "--iterations", description = "Timed runs (default 10).")
     private int iterations = 10;
@@ -76,6 +76,18 @@ final class BenchGpuHCommand implements Callable<Integer>
             System.err.println("jprove bench gpu-h: --iterations must be at least 1 and --warmup at least 0");
             return CliSupport.ERROR;
         }
+        for (final String v : variants)
+        {
+            try
+            {
+                NttVariant.named(v);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                System.err.println("jprove bench gpu-h: " + ex.getMessage());
+                return CliSupport.ERROR;
+            }
+        }
         try (Accelerator accelerator = Accelerator.open(device);
              NttCheck check = new NttCheck(Runtime.getRuntime().availableProcessors()))
         {
@@ -84,13 +96,16 @@ final class BenchGpuHCommand implements Callable<Integer>
                 try (HChain chain = r.equals("bellperson") ? HChain.bellperson(accelerator)
                     : HChain.snarkjs(accelerator))
                 {
-                    chain.ntt().variant(NttVariant.named(variant));
-                    for (final int log : logSizes)
+                    for (final String variant : variants)
                     {
-                        final int code = run(accelerator, chain, check, r, log);
-                        if (code != 0)
+                        chain.ntt().variant(NttVariant.named(variant));
+                        for (final int log : logSizes)
                         {
-                            return code;
+                            final int code = run(accelerator, chain, check, r, log, variant);
+                            if (code != 0)
+                            {
+                                return code;
+                            }
                         }
                     }
                 }
@@ -100,7 +115,7 @@ final class BenchGpuHCommand implements Callable<Integer>
     }
 
     private int run(final Accelerator accelerator, final HChain chain, final NttCheck check, final String name,
-        final int log)
+        final int log, final String variant)
     {
         final long m = 1L << log;
         final long bytes = m * Fr.BYTES;

@@ -60,8 +60,9 @@ final class BenchGpuNttCommand implements Callable<Integer>
     @Option(names = "--warmup", description = "Untimed runs first (default 2).")
     private int warmup = 2;
 
-    @Option(names = "--variant", split = ",", description = "How passes spread their work: r2 (two elements per "
-        + "item, the GPU's default) or r8 (eight, the JVM executor's); several separated by commas.")
+    @Option(names = "--variant", split = ",", description = "How passes spread their work: r2t (two elements per "
+        + "item, each pass's twiddles staged in shared memory; the GPU's default), r2 (the same, twiddles read from "
+        + "the table at every stage) or r8 (eight elements, the JVM executor's); several separated by commas.")
     private List<String> variants = List.of(NttVariant.DEFAULT.name());
 
     @Override
@@ -79,6 +80,18 @@ final class BenchGpuNttCommand implements Callable<Integer>
         {
             System.err.println("jprove bench gpu-ntt: --iterations must be at least 1 and --warmup at least 0");
             return CliSupport.ERROR;
+        }
+        for (final String v : variants)
+        {
+            try
+            {
+                NttVariant.named(v);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                System.err.println("jprove bench gpu-ntt: " + ex.getMessage());
+                return CliSupport.ERROR;
+            }
         }
         try (Accelerator accelerator = Accelerator.open(device);
              GpuNtt ntt = new GpuNtt(accelerator, NttRoots.JPROVE);

@@ -36,8 +36,11 @@ import io.jprove.timeline.TimelineClock;
  * MSM is launched, and over a table of its bases alone windowed, for its real length), then nine points (five sums,
  * four of them in two parts) in one copy, and adds the parts.
  * <p>
+ * Within a partition the batch-adds and tail MSMs, which do not depend on H, run on a second stream beside the H
+ * chain and the H MSM ({@value #OVERLAP_PROPERTY}={@code false} queues them after, on one stream).
+ * <p>
  * Two partitions can be in the backend at once (the pipeline runs two workers per device): each has its own
- * {@link PartitionMemory} and stream, so one partition's upload runs while the other's kernels do; the kernels
+ * {@link PartitionMemory} and streams, so one partition's upload runs while the other's kernels do; the kernels
  * themselves take turns (the key's MSM and split scratch is one set), and a partition's kernels are queued with two
  * waits: for the split counts (after milliseconds of splitting) and for the results. Every kernel, copy and fill is
  * reported to the partition's {@link BackendListener} as the device measured it ({@link DeviceActivity}, converted to
@@ -50,10 +53,28 @@ public final class GpuProverBackend implements ProverBackend
 {
     /** Partitions with device memory of their own: one uploading while one computes. */
     static final int SLOTS = 2;
+    /**
+     * The system property that, when {@code false}, queues the batch-adds and tail MSMs after the H MSM on one
+     * stream instead of on a second stream beside the H chain (issue 26's measurement; the loser goes).
+     */
+    public static final String OVERLAP_PROPERTY = "jprove.gpu.overlap";
 
-    /** What a queued activity belongs to: its partition's listener and its phase. */
-    private record Work(BackendListener listener, ProvingPhase phase)
+    /**
+     * What a queued activity belongs to: its partition's listener, its phase and, for an MSM's work, the query ("h",
+     * "l", "a", "b1", "b2"; else empty), which prefixes the kernel's name on the timeline ("h:sortBins"), so that a
+     * report tells the H MSM's kernels from the tails'.
+     */
+    private record Work(BackendListener listener, ProvingPhase phase, String query)
     {
+        Work(final BackendListener listener, final ProvingPhase phase)
+        {
+            this(listener, phase, "");
+        }
+
+        String name(final String kernel)
+        {
+            return query.isEmpty() ? kernel : query + ":" + kernel;
+        }
     }
 
     private final Accelerator accelerator;
@@ -61,6 +82,8 @@ public final class GpuProverBackend implements ProverBackend
     private final String name;
     private final String description;
     private final HChain hChain;
+    /** Whether the batch-adds and tail MSMs run on the side stream, beside the H chain and the H MSM. */
+    private final boolean overlap;
     private final ReentrantLock compute = new ReentrantLock(true);
     /** Free partition memories, and how many exist; guarded by itself. */
     private final ArrayDeque<PartitionMemory> free = new ArrayDeque<>();
@@ -77,6 +100,21 @@ public final class GpuProverBackend implements ProverBackend
     public GpuProverBackend(final Accelerator accelerator, final int device, final String name,
         final String description)
     {
+        this(accelerator, device, name, description, !"false".equals(System.getProperty(OVERLAP_PROPERTY)));
+    }
+
+    /**
+     * @param accelerator the device; this backend owns it and closes it.
+     * @param device      the ordinal recorded on the timeline.
+     * @param name        the device's name for logs and errors ("cuda:0").
+     * @param description what the device is ("NVIDIA H200").
+     * @param overlap     whether the batch-adds and tail MSMs run on a second stream beside the H chain and H MSM
+     *                    (else after them, on one stream).
+     */
+    GpuProverBackend(final Accelerator accelerator, final int device, final String name,
+        final String description, final boolean overlap)
+    {
+        this.overlap = overlap;
         this.accelerator = accelerator;
         this.device = device;
         this.name = name;
@@ -95,11 +133,12 @@ public final class GpuProverBackend implements ProverBackend
         final long start = TimelineClock.fromNanoTime(activity.startNanoTime());
         switch (activity.kind())
         {
-            case KERNEL -> listener.kernel(work.phase(), shortName(activity.name()), start, activity.durationNs());
+            case KERNEL -> listener.kernel(work.phase(), work.name(shortName(activity.name())), start,
+                activity.durationNs());
             case COPY_TO_DEVICE -> listener.copy("h2d", start, activity.durationNs(), activity.bytes());
             case COPY_TO_HOST -> listener.copy("d2h", start, activity.durationNs(), activity.bytes());
             case COPY_ON_DEVICE -> listener.copy("d2d", start, activity.durationNs(), activity.bytes());
-            case FILL -> listener.kernel(work.phase(), "fill", start, activity.durationNs());
+            case FILL -> listener.kernel(work.phase(), work.name("fill"), start, activity.durationNs());
         }
     }
 
@@ -206,20 +245,31 @@ public final class GpuProverBackend implements ProverBackend
         key.splitL().checkBaseCount(counts[1]);
         key.splitA().checkBaseCount(counts[3]);
         key.splitB().checkBaseCount(counts[5]);
+        // the batch-adds and tail MSMs do not depend on H: on the side stream they run beside the H chain and fill
+        // what its latency-bound passes leave of the device (the counts read back above ordered them after the splits)
+        final DeviceStream tails = overlap ? m.side() : s;
+        if (overlap)
+        {
+            queueTails(key, counts, m, tails, listener);
+        }
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
         {
             hChain.compute(m.a(), m.b(), m.c(), Long.numberOfTrailingZeros(partition.domainSize()),
                 spec.cosetShift(), spec.quotientFactor(), spec.output() == HChainSpec.Output.COEFFICIENTS, s);
         }
-        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM, "h")))
         {
             key.h().msm().queue(m.a(), spec.scalarCount(), s);
             key.h().msm().copyResult(m.sum(0), s);
         }
-        queueSplitSum(key.l(), key.splitL(), counts[0], m, 1, listener);
-        queueSplitSum(key.a(), key.splitA(), counts[2], m, 3, listener);
-        queueSplitSum(key.b1(), key.splitB(), counts[4], m, 5, listener);
-        queueSplitSum(key.b2(), key.splitB(), counts[4], m, 7, listener);
+        if (overlap)
+        {
+            m.joinSide();
+        }
+        else
+        {
+            queueTails(key, counts, m, tails, listener);
+        }
 
         final MemorySegment host;
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
@@ -229,6 +279,16 @@ public final class GpuProverBackend implements ProverBackend
         final long[] h = MsmCurve.G1.toAffine(m.sumLimbs(host, 0, MsmCurve.G1.xyzzBytes()));
         return new MsmSums(h, splitSum(key.l(), m, host, 1), splitSum(key.a(), m, host, 3),
             splitSum(key.b1(), m, host, 5), splitSum(key.b2(), m, host, 7));
+    }
+
+    /** Queues the four split queries' batch-adds and tail MSMs on {@code stream}, their results into sums 1 to 8. */
+    private static void queueTails(final GpuPreparedKey key, final long[] counts, final PartitionMemory m,
+        final DeviceStream stream, final BackendListener listener)
+    {
+        queueSplitSum(key.l(), key.splitL(), counts[0], m, 1, stream, new Work(listener, ProvingPhase.MSM, "l"));
+        queueSplitSum(key.a(), key.splitA(), counts[2], m, 3, stream, new Work(listener, ProvingPhase.MSM, "a"));
+        queueSplitSum(key.b1(), key.splitB(), counts[4], m, 5, stream, new Work(listener, ProvingPhase.MSM, "b1"));
+        queueSplitSum(key.b2(), key.splitB(), counts[4], m, 7, stream, new Work(listener, ProvingPhase.MSM, "b2"));
     }
 
     /** Queues a 0/1 split, its kernels reported under SPLIT, and the copy of its counts into {@code counts}. */
@@ -247,18 +307,18 @@ public final class GpuProverBackend implements ProverBackend
      * sums {@code at}, at + 1.
      */
     private static void queueSplitSum(final DeviceQuery query, final GpuScalarSplit split, final long tail,
-        final PartitionMemory m, final int at, final BackendListener listener)
+        final PartitionMemory m, final int at, final DeviceStream stream, final Work work)
     {
         if (query.count() == 0)
         {
             return;
         }
-        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM)))
+        try (ActivityTag.Scope ignored = ActivityTag.set(work))
         {
-            query.batchAdd().queue(split.ones(), m.stream());
-            query.batchAdd().copyResult(m.sum(at), m.stream());
-            query.msm().queueIndexedKnown(split.tailScalars(), split.tailBases(), split.meta(), tail, m.stream());
-            query.msm().copyResult(m.sum(at + 1), m.stream());
+            query.batchAdd().queue(split.ones(), stream);
+            query.batchAdd().copyResult(m.sum(at), stream);
+            query.msm().queueIndexedKnown(split.tailScalars(), split.tailBases(), split.meta(), tail, stream);
+            query.msm().copyResult(m.sum(at + 1), stream);
         }
     }
 

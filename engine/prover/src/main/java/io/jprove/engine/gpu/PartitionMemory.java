@@ -7,13 +7,15 @@ import java.util.BitSet;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.field.Fr;
 import io.jprove.kernels.Accelerator;
+import io.jprove.kernels.DeviceEvent;
 import io.jprove.kernels.DeviceMemory;
 import io.jprove.kernels.DeviceStream;
 import io.jprove.kernels.HostMemory;
 import io.jprove.kernels.msm.GpuScalarSplit;
 
 /**
- * One partition's memory on the device and the stream its work runs on: a, b, c (m elements each; the H chain runs
+ * One partition's memory on the device and the streams its work runs on (a main one and a side one, joined before
+ * the results are read): a, b, c (m elements each; the H chain runs
  * in place, h ends in a), the assignment z, the two density bitmaps, and a small results area that every sum and
  * split count is copied into so the host reads them back in two copies (the counts early, {@link #readCounts}; then
  * everything, {@link #readResults}). Allocated for a shape and
@@ -38,6 +40,8 @@ final class PartitionMemory implements AutoCloseable
     private final DeviceMemory results;
     private final HostMemory staging;
     private final DeviceStream stream;
+    private final DeviceStream side;
+    private final DeviceEvent sideDone;
 
     private PartitionMemory(final Accelerator accelerator, final long domainSize, final long scalars,
         final long sumBytes)
@@ -81,6 +85,8 @@ final class PartitionMemory implements AutoCloseable
         this.results = made[6];
         this.staging = host;
         this.stream = accelerator.createStream();
+        this.side = accelerator.createStream();
+        this.sideDone = accelerator.createEvent();
     }
 
     /**
@@ -220,10 +226,25 @@ final class PartitionMemory implements AutoCloseable
         return stream;
     }
 
+    /** @return a second stream, for work that may run beside the main stream's ({@link #joinSide}). */
+    DeviceStream side()
+    {
+        return side;
+    }
+
+    /** Makes the main stream's later work wait for everything queued on the side stream so far. */
+    void joinSide()
+    {
+        side.record(sideDone);
+        stream.waitFor(sideDone);
+    }
+
     @Override
     public void close()
     {
         stream.close();
+        side.close();
+        sideDone.close();
         for (final DeviceMemory m : new DeviceMemory[] {a, b, c, z, aBits, bBits, results})
         {
             m.close();

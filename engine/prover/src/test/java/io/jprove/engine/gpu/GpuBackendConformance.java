@@ -109,6 +109,16 @@ final class GpuBackendConformance
         return tests.stream();
     }
 
+    /**
+     * @param backends opens a fresh GPU backend (the test closes it).
+     * @return the test that its sums equal the CPU backend's, alone (for a backend configured otherwise).
+     */
+    static Stream<DynamicTest> sums(final Supplier<GpuProverBackend> backends)
+    {
+        return Stream.of(DynamicTest.dynamicTest("shouldEqualTheCpuSumsWhenProvingTheSamePartitions",
+            () -> sameSums(backends)));
+    }
+
     private static void sameSums(final Supplier<GpuProverBackend> backends)
     {
         try (ProvingKey pk = key(); GpuProverBackend gpu = backends.get();

@@ -10,7 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.kernels.JvmAccelerator;
 
-/** The GPU backend's suite with its kernels run as Java methods: how CI checks the device path without a GPU. */
+/**
+ * The GPU backend's suite with its kernels run as Java methods: how CI checks the device path without a GPU; the
+ * tail MSMs beside the H chain on a second stream (the default) and after it on one.
+ */
 final class JvmGpuBackendTest
 {
     @TestFactory
@@ -18,5 +21,13 @@ final class JvmGpuBackendTest
     {
         return GpuBackendConformance.tests(() -> new GpuProverBackend(new JvmAccelerator(), 0, "jvm:0",
             "kernels on the JVM"), OffHeapBufferPool::new, dir.resolve("timeline"), true);
+    }
+
+    /** The batch-adds and tail MSMs queued after the H MSM on one stream: the same sums. */
+    @TestFactory
+    Stream<DynamicTest> oneStream()
+    {
+        return GpuBackendConformance.sums(() -> new GpuProverBackend(new JvmAccelerator(), 0, "jvm:0",
+            "kernels on the JVM", false));
     }
 }
