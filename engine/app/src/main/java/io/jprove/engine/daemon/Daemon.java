@@ -36,8 +36,8 @@ import io.jprove.engine.pipeline.OneLine;
 /**
  * The proving daemon: the journal, the job table, the resident keys, the gRPC service and the HTTP endpoint, in front
  * of the one proving runtime, the {@link Pipeline}, which it drives as its feed ({@link DaemonFeed}). {@link #start}
- * opens the journal and resumes the jobs it holds before either listener opens, so a client never sees a job that
- * the daemon does not know yet.
+ * first locks the data directory ({@link DataDirLock}: one daemon per directory), then opens the journal and resumes
+ * the jobs it holds before either listener opens, so a client never sees a job that the daemon does not know yet.
  * <pre>
  *  gRPC ─┐                  ┌─ accepted: key loaded, prepared on every device ─────────────┐
  *        ├─► JobTable ──────┤                                                               ▼
@@ -76,6 +76,7 @@ public final class Daemon implements AutoCloseable
     private final Path spoolDir;
     private final DiskSpace disk;
     private final Requests requests;
+    private final DataDirLock lock;
     private final int resumed;
     private int resumedClaims;
     private Server grpc;
@@ -84,12 +85,15 @@ public final class Daemon implements AutoCloseable
     /**
      * @param backends one per device; closed with the daemon.
      * @param pool     the partitions' buffers; closed with the daemon.
+     * @param lock     the data directory's, held by this process; released with the daemon.
      */
-    private Daemon(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool)
+    private Daemon(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool,
+        final DataDirLock lock)
     {
         this.config = config;
         this.backends = backends;
         this.pool = pool;
+        this.lock = lock;
         this.spoolDir = config.dataDir().resolve("spool");
         clearSpool();
         this.disk = new DiskSpace(config.dataDir(), config.diskReserveBytes(), DiskSpace.USABLE);
@@ -194,12 +198,24 @@ public final class Daemon implements AutoCloseable
      * GPU).
      *
      * @throws IllegalArgumentException when the device setting cannot be had on this host.
+     * @throws IllegalStateException    naming the holder's process id when another daemon uses the data folder.
      * @throws UncheckedIOException     when a listener cannot bind or the data folder cannot be used.
      */
     public static Daemon start(final DaemonConfig config)
     {
         final DeviceSelection selection = DeviceSelection.parse(config.device(), "device");
-        final List<ProverBackend> backends = selection.open(config.threads());
+        // before the devices are opened and anything in the data directory is touched
+        final DataDirLock lock = DataDirLock.take(config.dataDir());
+        final List<ProverBackend> backends;
+        try
+        {
+            backends = selection.open(config.threads());
+        }
+        catch (final RuntimeException e)
+        {
+            lock.close();
+            throw e;
+        }
         final BufferPool pool;
         try
         {
@@ -208,9 +224,10 @@ public final class Daemon implements AutoCloseable
         catch (final RuntimeException e)
         {
             backends.forEach(ProverBackend::close);
+            lock.close();
             throw e;
         }
-        return start(config, backends, pool);
+        return start(config, backends, pool, lock);
     }
 
     /**
@@ -220,20 +237,32 @@ public final class Daemon implements AutoCloseable
      */
     public static Daemon start(final DaemonConfig config, final List<ProverBackend> backends)
     {
-        return start(config, backends, new OffHeapBufferPool(BufferPool.defaultBudgetBytes()));
+        final DataDirLock lock;
+        try
+        {
+            lock = DataDirLock.take(config.dataDir());
+        }
+        catch (final RuntimeException e)
+        {
+            backends.forEach(ProverBackend::close);
+            throw e;
+        }
+        return start(config, backends, new OffHeapBufferPool(BufferPool.defaultBudgetBytes()), lock);
     }
 
-    private static Daemon start(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool)
+    private static Daemon start(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool,
+        final DataDirLock lock)
     {
         final Daemon daemon;
         try
         {
-            daemon = new Daemon(config, backends, pool);
+            daemon = new Daemon(config, backends, pool, lock);
         }
         catch (final RuntimeException e)
         {
             backends.forEach(ProverBackend::close);
             pool.close();
+            lock.close();
             throw e;
         }
         try
@@ -501,5 +530,7 @@ public final class Daemon implements AutoCloseable
         backends.forEach(ProverBackend::close);
         pool.close();
         timeline.close();
+        // last: nothing of this daemon touches the directory afterwards
+        lock.close();
     }
 }

@@ -1,7 +1,9 @@
 /**
  * The proving daemon ({@code jprove daemon}): a gRPC service and an HTTP endpoint in front of a durable job table.
  * <ul>
- *   <li>{@link io.jprove.engine.daemon.Daemon} starts it from a {@link io.jprove.engine.daemon.DaemonConfig};</li>
+ *   <li>{@link io.jprove.engine.daemon.Daemon} starts it from a {@link io.jprove.engine.daemon.DaemonConfig}, after
+ *       locking its data directory (DataDirLock, an OS file lock holding the process id): a second daemon on the
+ *       same directory exits naming the holder, before it touches the journal, the spool or the timeline;</li>
  *   <li>every accepted job, proved partition, end and prune is journaled (checksummed entries in a file, Journal)
  *       before it is acted on, so a daemon killed at any point resumes its unfinished jobs and proves each
  *       partition into the result once; a full disk refuses new work (DiskSpace) rather than half-writing an entry,
