@@ -23,6 +23,7 @@ import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.daemon.rpc.StatusReply;
+import io.jprove.engine.formats.KeyMemory;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.pipeline.Pipeline;
@@ -97,10 +98,11 @@ public final class Daemon implements AutoCloseable
         this.spoolDir = config.dataDir().resolve("spool");
         clearSpool();
         this.disk = new DiskSpace(config.dataDir(), config.diskReserveBytes(), DiskSpace.USABLE);
-        this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk);
+        this.keys = new KeyCache(config.threads(), this::released);
+        this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk,
+            new Admission(pool.budgetBytes(), KeyMemory.physicalBytes(), keys::isResident));
         this.timeline = config.timeline() == null ? Timeline.disabled()
             : ChronicleTimeline.open(TimelineSettings.of(config.timeline()));
-        this.keys = new KeyCache(config.threads(), this::released);
         final PipelineConfig sizes = sizes(config, backends);
         final int workers = sizes.deviceWorkers().stream().mapToInt(Integer::intValue).sum();
         final PartitionSource source;
@@ -109,7 +111,7 @@ public final class Daemon implements AutoCloseable
         {
             this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(), spoolDir);
             this.local = new JobTable(journal, disk, metrics, timeline, spoolDir, config.queueCapacity(),
-                config.resultRetention(), this::accepted);
+                config.resultRetention(), config.jobRetries(), this::accepted);
             this.table = local;
             this.database = null;
             this.claims = null;

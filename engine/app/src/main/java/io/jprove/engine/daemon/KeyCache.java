@@ -210,6 +210,13 @@ public final class KeyCache implements AutoCloseable
         return out;
     }
 
+    /** @return whether the key is loaded (and not evicted). */
+    public synchronized boolean isResident(final KeyRef ref)
+    {
+        final Entry e = entries.get(ref);
+        return e != null && e.key != null && !e.evicted;
+    }
+
     /** @return which resident key {@code key} is (by identity), or null when it is none of them any more. */
     public synchronized KeyRef ref(final ProvingKey key)
     {

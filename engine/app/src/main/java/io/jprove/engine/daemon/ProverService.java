@@ -23,10 +23,10 @@ import io.jprove.engine.r1cs.MalformedFileException;
 
 /**
  * The gRPC service over a {@link Daemon}: each call maps to one daemon operation, and a {@link RequestException}
- * to its status code (INVALID → INVALID_ARGUMENT, CONFLICT → ALREADY_EXISTS, NOT_FOUND, BUSY →
- * RESOURCE_EXHAUSTED); a request over max-request-bytes is refused by gRPC itself, also RESOURCE_EXHAUSTED. Await
- * and Prove hold no thread while they wait: the reply is sent by the job's finish, and a caller that goes away
- * (deadline, cancel) takes its listener with it.
+ * to its status code (INVALID → INVALID_ARGUMENT, CONFLICT → ALREADY_EXISTS, NOT_FOUND, BUSY, NO_SPACE and
+ * TOO_LARGE → RESOURCE_EXHAUSTED); a request over max-request-bytes is refused by gRPC itself, also
+ * RESOURCE_EXHAUSTED. Await and Prove hold no thread while they wait: the reply is sent by the job's finish, and a
+ * caller that goes away (deadline, cancel) takes its listener with it.
  */
 final class ProverService extends ProverGrpc.ProverImplBase
 {
@@ -167,7 +167,7 @@ final class ProverService extends ProverGrpc.ProverImplBase
                 case INVALID -> Status.INVALID_ARGUMENT;
                 case CONFLICT -> Status.ALREADY_EXISTS;
                 case NOT_FOUND -> Status.NOT_FOUND;
-                case BUSY, NO_SPACE -> Status.RESOURCE_EXHAUSTED;
+                case BUSY, NO_SPACE, TOO_LARGE -> Status.RESOURCE_EXHAUSTED;
             };
             return s.withDescription(r.getMessage()).asRuntimeException();
         }

@@ -20,7 +20,9 @@ public final class RequestException extends RuntimeException
         /** The queue of unfinished jobs is full. */
         BUSY,
         /** The data directory's disk has less free space than the reserve kept for the jobs already accepted. */
-        NO_SPACE
+        NO_SPACE,
+        /** The job needs more memory than the daemon's budget or its host has (Admission). */
+        TOO_LARGE
     }
 
     private final Reason reason;

@@ -19,6 +19,8 @@ import java.util.stream.LongStream;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.formats.KeyMemory;
+import io.jprove.engine.groth16.BellpersonReduction;
+import io.jprove.engine.groth16.KeySizes;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.r1cs.MalformedFileException;
@@ -222,6 +224,21 @@ public final class BellpersonParams
         }
     }
 
+    /**
+     * Reads only the sizes of a {@code .params} file: the sections' counts, checked against the file's length and
+     * the host's memory; no point is read or checked, so this costs a few page reads whatever the file's size.
+     *
+     * @return the shape the key proves and the memory its points take once read.
+     * @throws MalformedFileException naming the file, the section and the byte offset of what is wrong.
+     */
+    public static KeySizes sizes(final Path file)
+    {
+        try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping))
+        {
+            return r.prescan();
+        }
+    }
+
     /** A cursor over a mapped file. */
     private static final class Reader implements AutoCloseable
     {
@@ -247,8 +264,10 @@ public final class BellpersonParams
         /**
          * Walks the sections' counts without reading a point: each section must fit the file, the file must end with
          * the last, and the points must fit the host's memory; the cursor is back at the start afterwards.
+         *
+         * @return the key's sizes as the counts give them.
          */
-        void prescan()
+        KeySizes prescan()
         {
             at = VK_FIXED_BYTES;
             require("vk alpha_g1", VK_FIXED_BYTES, "the verifying key's points");
@@ -258,11 +277,14 @@ public final class BellpersonParams
             long largest = -1;
             String largestName = "";
             long largestAt = 0;
+            final long[] counts = new long[5];
+            int k = 0;
             for (final String section : new String[] {"h", "l", "a", "b_g1", "b_g2"})
             {
                 final int bytes = section.equals("b_g2") ? G2_BYTES : G1_BYTES;
                 final long sectionAt = at;
                 final long n = count(section, bytes);
+                counts[k++] = n;
                 final long inMemory = n * (section.equals("b_g2") ? G2AffineVector.ELEMENT_BYTES
                     : G1AffineVector.ELEMENT_BYTES);
                 memory += inMemory;
@@ -277,6 +299,8 @@ public final class BellpersonParams
             requireEnd();
             KeyMemory.requireFits(file, largestName, largestAt, memory);
             at = 0;
+            return new KeySizes(Math.toIntExact(ic), counts[1], BellpersonReduction.INSTANCE.domainSizeOf(counts[0]),
+                memory);
         }
 
         VerifyingKey verifyingKey()

@@ -11,6 +11,7 @@ import java.util.stream.LongStream;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.KeyMemory;
 import io.jprove.engine.formats.PointChecks;
+import io.jprove.engine.groth16.KeySizes;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.SnarkjsReduction;
 import io.jprove.engine.groth16.VerifyingKey;
@@ -154,8 +155,24 @@ public final class Zkey implements AutoCloseable
      * @param pointsAt     where α₁ starts in the groth16 header.
      * @param coefficients the coefficient count.
      */
-    private record Layout(int nVars, int nPublic, int domainSize, long pointsAt, long coefficients)
+    private record Layout(int nVars, int nPublic, int domainSize, long pointsAt, long coefficients, long memory)
     {
+    }
+
+    /**
+     * Reads only the sizes of a {@code .zkey} file: its headers' counts, with every section's size checked against
+     * them and the memory the points take against the host's; no point is read or checked.
+     *
+     * @return the shape the key proves (nPublic + 1 inputs, nVars − nPublic − 1 aux, its domain) and its memory.
+     * @throws io.jprove.engine.r1cs.MalformedFileException naming file, section and byte offset of what is wrong.
+     */
+    public static KeySizes sizes(final Path file)
+    {
+        try (BinaryContainer f = BinaryContainer.open(file, "zkey", 1, SECTIONS))
+        {
+            final Layout l = layout(f);
+            return new KeySizes(l.nPublic() + 1, l.nVars() - l.nPublic() - 1L, l.domainSize(), l.memory());
+        }
     }
 
     /**
@@ -203,7 +220,7 @@ public final class Zkey implements AutoCloseable
             + 2L * domainSize * G1_BYTES + n * (12 + Fr.BYTES);
         final int largest = (long)domainSize * 2 > 3L * nVars ? H : B2;
         KeyMemory.requireFits(f.file(), SECTIONS[largest], f.section(largest), points);
-        return new Layout(nVars, nPublic, domainSize, at + 12, n);
+        return new Layout(nVars, nPublic, domainSize, at + 12, n, points);
     }
 
     private void readCoefficients(final BinaryContainer f, final long cAt)
