@@ -18,7 +18,9 @@ import java.util.stream.LongStream;
 
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.InputFile;
+import io.jprove.engine.formats.KeyLoading;
 import io.jprove.engine.formats.KeyMemory;
+import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.groth16.BellpersonReduction;
 import io.jprove.engine.groth16.KeySizes;
 import io.jprove.engine.groth16.ProvingKey;
@@ -191,14 +193,30 @@ public final class BellpersonParams
     public static ProvingKey read(final Path file, final boolean checked, final int threads,
         final CheckedKeys remembered)
     {
+        return read(file, checked, threads, remembered, KeyLoading.unwatched());
+    }
+
+    /**
+     * As {@link #read(Path, boolean, int, CheckedKeys)}, reporting its progress to {@code loading} (the hash, then
+     * the points chunk by chunk) and stopping at the next chunk once it is cancelled.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code loading} was cancelled; nothing stays allocated.
+     */
+    public static ProvingKey read(final Path file, final boolean checked, final int threads,
+        final CheckedKeys remembered, final KeyLoading loading)
+    {
         final Arena owner = Arena.ofShared();
         try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping);
              ForkJoinPool pool = new ForkJoinPool(threads))
         {
             // the sizes first: a file that promises more than it holds or the host has is refused before it is hashed
             r.prescan();
-            final String digest = checked && remembered.file() != null ? CheckedKeys.sha256(r.data) : null;
+            r.loading = loading;
+            final boolean hashed = checked && remembered.file() != null;
+            loading.expect(hashed ? 2 * r.data.byteSize() : r.data.byteSize());
+            final String digest = hashed ? CheckedKeys.sha256(r.data, loading) : null;
             r.checked = checked && (digest == null || !remembered.contains(CHECKED_KIND, digest));
+            loading.checks(r.checked ? PointChecks.ALL : checked ? PointChecks.REMEMBERED : PointChecks.ON_CURVE);
             final VerifyingKey vk = r.verifyingKey();
             final G1AffineVector h = r.g1Section("h", owner, pool, false);
             final G1AffineVector l = r.g1Section("l", owner, pool, true);
@@ -245,6 +263,7 @@ public final class BellpersonParams
         private final Path file;
         private final MemorySegment data;
         private boolean checked;
+        private KeyLoading loading = KeyLoading.unwatched();
         private long at;
 
         Reader(final Path file, final Arena arena)
@@ -375,6 +394,7 @@ public final class BellpersonParams
                     decodeG1(chunk, (int)((i - from) * G1_BYTES), p, section, start + i * G1_BYTES, infinityAllowed);
                     v.set(i, p, 0);
                 }
+                loading.advance((to - from) * G1_BYTES);
             });
             at = start + n * G1_BYTES;
             return v;
@@ -395,6 +415,7 @@ public final class BellpersonParams
                     decodeG2(chunk, (int)((i - from) * G2_BYTES), p, section, start + i * G2_BYTES);
                     v.set(i, p, 0);
                 }
+                loading.advance((to - from) * G2_BYTES);
             });
             at = start + n * G2_BYTES;
             return v;
