@@ -14,9 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
+import io.jprove.engine.pipeline.OneLine;
 import io.jprove.engine.pipeline.Scheduler;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
@@ -39,7 +43,7 @@ final class JobTable implements JobStore, PartitionSource
     private final Journal journal;
     private final DiskSpace disk;
     private final Scheduler<Job> scheduler = new Scheduler<>(Job::priority, Job::id);
-    private final Consumer<Job> accepted;
+    private final Function<Job, CompletableFuture<?>> accepted;
     private final Metrics metrics;
     private final Timeline timeline;
     private final Path spoolDir;
@@ -55,12 +59,13 @@ final class JobTable implements JobStore, PartitionSource
     /**
      * @param disk     the free space new jobs are checked against before they are journaled.
      * @param retries  how many times a job the daemon died while proving is resumed before it is failed.
-     * @param accepted told of every job accepted (submitted, or resumed by {@link #recover}), before its partitions
-     *                 are handed out, so that its key is loaded and prepared meanwhile; under the table's lock.
+     * @param accepted told of every job accepted (submitted, or resumed by {@link #recover}), under the table's lock:
+     *                 it has the job's key loaded and answers when the key is here; the job's partitions are handed
+     *                 out only then (no pipeline worker waits for a load), or the job fails with why it could not be.
      */
     JobTable(final Journal journal, final DiskSpace disk, final Metrics metrics, final Timeline timeline,
         final Path spoolDir, final int capacity, final Duration retention, final int retries,
-        final Consumer<Job> accepted)
+        final Function<Job, CompletableFuture<?>> accepted)
     {
         this.retries = retries;
         this.journal = journal;
@@ -370,11 +375,53 @@ final class JobTable implements JobStore, PartitionSource
         return job;
     }
 
-    /** Tells the runtime of the job, then makes its queued partitions available (those journaled are done). */
+    /**
+     * Tells the runtime of the job, which has its key loaded; once the key is here its queued partitions are made
+     * available (those journaled are done).
+     */
     private void schedule(final Job job)
     {
-        accepted.accept(job);
-        scheduler.submit(job, job.queuedPartitions());
+        accepted.apply(job).whenComplete((ready, failure) -> keyArrived(job, failure));
+    }
+
+    /** The job's key is here, or could not be had: its partitions are handed out now, or it fails with the reason. */
+    private synchronized void keyArrived(final Job job, final Throwable failure)
+    {
+        if (closed || job.state().isFinished())
+        {
+            return;
+        }
+        final Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause() : failure;
+        if (cause instanceof CancellationException)
+        {
+            // the job let go of its key (it ended) or the daemon is closing: nothing to fail
+            return;
+        }
+        if (cause != null)
+        {
+            try
+            {
+                final KeyRef key = job.spec().key();
+                finish(job, JobState.FAILED, "cannot load the " + key.kindName() + " key " + key.path() + ": "
+                    + OneLine.of(cause), System.currentTimeMillis());
+            }
+            catch (final UncheckedIOException e)
+            {
+                // unjournaled, the job stays unfinished here; the next start loads its key again
+                System.err.println("jprove daemon: the failure of job " + job.id() + " could not be journaled: "
+                    + e.getMessage());
+            }
+            return;
+        }
+        try
+        {
+            scheduler.submit(job, job.queuedPartitions());
+        }
+        catch (final IllegalStateException e)
+        {
+            // stopping: the job resumes at the next start
+        }
     }
 
     /**

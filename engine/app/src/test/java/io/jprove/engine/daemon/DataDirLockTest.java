@@ -39,6 +39,9 @@ class DataDirLockTest
         {
             // a long job ahead keeps the witness jobs queued while the second daemons try the directory
             final long ahead = c.submit(f.chain("ahead", 400, 1)).getJobId();
+            // once it proves: a job's partitions go out once its key is loaded, and the witness jobs' key is another
+            DaemonFixtures.eventually(WAIT, "the long job proving", () -> c.status(ahead).getJobs(0)
+                .getPartitionsList().contains(io.jprove.engine.daemon.rpc.PartitionState.PARTITION_DONE));
             final List<Long> queued = new ArrayList<>();
             for (int i = 0; i < 4; i++)
             {
