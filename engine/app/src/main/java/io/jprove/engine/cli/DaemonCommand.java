@@ -1,6 +1,8 @@
 package io.jprove.engine.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -19,7 +21,8 @@ import picocli.CommandLine.Option;
  * reads a journal and reports on it (exit 0 clean, 1 damage found, 2 unreadable).
  */
 @Command(name = "daemon", mixinStandardHelpOptions = true,
-    description = "Run the proving daemon (gRPC API, HTTP /status and /metrics, durable jobs).")
+    description = "Run the proving daemon (gRPC API, HTTP /status and /metrics, durable jobs; cuzk's API for Curio"
+        + " with cuzk-socket or cuzk-listen set).")
 final class DaemonCommand implements Callable<Integer>
 {
     @Option(names = "--config", paramLabel = "FILE", description = "Settings (key = value lines); without it, the "
@@ -74,10 +77,29 @@ final class DaemonCommand implements Callable<Integer>
                 + (settings.token() == null ? "" : ", bearer token required")
                 + (settings.cluster() == null ? "" : "; cluster host " + settings.cluster().host() + " ("
                 + daemon.resumedClaims() + " claim(s) resumed) on " + settings.cluster().url()
-                .replaceAll("password=[^&]*", "password=***")));
+                .replaceAll("password=[^&]*", "password=***")) + cuzk(settings, daemon));
             System.out.flush();
             stopped.await();
             return CliSupport.OK;
         });
+    }
+
+    /** @return where the cuzk API listens, for the start line; empty when it is not served. */
+    private static String cuzk(final DaemonConfig settings, final Daemon daemon)
+    {
+        if (!settings.cuzk().enabled())
+        {
+            return "";
+        }
+        final List<String> at = new ArrayList<>();
+        if (daemon.cuzkSocket() != null)
+        {
+            at.add("unix://" + daemon.cuzkSocket());
+        }
+        if (daemon.cuzkPort() >= 0)
+        {
+            at.add(new DaemonConfig.Endpoint(settings.cuzk().listen().host(), daemon.cuzkPort()).toString());
+        }
+        return "; cuzk API on " + String.join(" and ", at) + ", parameters in " + settings.cuzk().parameterCache();
     }
 }

@@ -45,6 +45,8 @@ public final class Main
         KeyCommand.class,
         SealCommand.class,
         C1Command.class,
+        C2Command.class,
+        CuzkCommand.class,
         CommandLine.HelpCommand.class);
 
     private Main()

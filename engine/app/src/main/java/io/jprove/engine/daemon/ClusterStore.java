@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 
+import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
@@ -178,7 +179,8 @@ final class ClusterStore implements JobStore
             p.setBytes(k++, digest);
             p.setInt(k++, priority);
             p.setString(k++, s.kind());
-            p.setString(k++, s instanceof final JobSpec.Builtin b ? b.name() : "");
+            p.setString(k++, s instanceof final JobSpec.Builtin b ? b.name()
+                : s instanceof final JobSpec.Porep r ? r.proof().name() : "");
             p.setString(k++, s.key().path().toString());
             p.setString(k++, s instanceof final JobSpec.Circom ci ? ci.r1cs().toString() : "");
             p.setLong(k++, s instanceof final JobSpec.Builtin b ? b.seed() : 0);
@@ -214,6 +216,42 @@ final class ClusterStore implements JobStore
                 + " submitted, or finished more than the retention (" + retention + ") ago and pruned");
         }
         return job;
+    }
+
+    @Override
+    public Job newestAttempt(final String requestId)
+    {
+        // RequestAttempts' names: the id itself, or #digits:id
+        final Long id = db.call("looking up request " + requestId, deadline(), c ->
+        {
+            try (PreparedStatement p = prepare(c, "SELECT id FROM jprove_job WHERE request_id = ? OR (left(request_id,"
+                + " 1) = '#' AND right(request_id, ?) = ? AND substr(request_id, 2, length(request_id) - ? - 1)"
+                + " ~ '^[0-9]+$') ORDER BY id DESC LIMIT 1"))
+            {
+                final String suffix = ":" + requestId;
+                p.setString(1, requestId);
+                p.setInt(2, suffix.length());
+                p.setString(3, suffix);
+                p.setInt(4, suffix.length());
+                try (ResultSet r = p.executeQuery())
+                {
+                    return r.next() ? r.getLong(1) : null;
+                }
+            }
+        });
+        if (id == null)
+        {
+            return null;
+        }
+        try
+        {
+            return get(id);
+        }
+        catch (final RequestException e)
+        {
+            // pruned between the two reads
+            return null;
+        }
     }
 
     /** @return the job (this host's watched instance while unfinished), or null when unknown. */
@@ -304,6 +342,7 @@ final class ClusterStore implements JobStore
             case "builtin" -> new JobSpec.Builtin(r.getString(6), key, r.getInt(10), r.getLong(9));
             case "circom" -> new JobSpec.Circom(key, Path.of(r.getString(8)), inputFile(input));
             case "zkey" -> new JobSpec.Zkey(key, inputFile(input));
+            case "porep" -> new JobSpec.Porep(RegisteredSealProof.ofName(r.getString(6)), key, inputFile(input));
             default -> throw new IllegalStateException("job " + r.getLong(1) + " has an unknown kind " + kind);
         };
         return new JobRow(r.getLong(1), r.getString(2), r.getBytes(3), r.getInt(4), spec, r.getLong(11), input,

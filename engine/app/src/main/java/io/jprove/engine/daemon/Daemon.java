@@ -31,6 +31,7 @@ import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.pipeline.Pipeline;
 import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.engine.pipeline.DeviceView;
 import io.jprove.engine.pipeline.WorkerView;
 import io.jprove.timeline.ChronicleTimeline;
 import io.jprove.timeline.SwitchedTimeline;
@@ -50,6 +51,9 @@ import io.jprove.engine.pipeline.OneLine;
  *                                ▲                                                          │
  *                                └────────── proof journaled, then counted ◄────────────────┘
  * </pre>
+ * The cuzk API ({@link CuzkService}, Curio's proving client) is a third front, on listeners of its own
+ * ({@link CuzkListeners}: a Unix socket, TCP) when the settings name one; its PoRep requests are jobs like the rest.
+ * <p>
  * The devices are the {@code device} setting's: each has the pipeline's workers ({@code workers}, else two per GPU
  * and one on the CPU), and each resident key is prepared once per device, when a job that needs it is accepted or on
  * preload, and released when the key leaves the {@link KeyCache}. Every acceptance, partition, end and prune is
@@ -83,10 +87,14 @@ public final class Daemon implements AutoCloseable
     private final DiskSpace disk;
     private final Requests requests;
     private final DataDirLock lock;
+    private final CuzkRequests cuzkRequests;
+    private final long startedNanos = System.nanoTime();
     private final int resumed;
     private int resumedClaims;
     private Server grpc;
     private HttpEndpoint http;
+    private CuzkService cuzkService;
+    private CuzkListeners cuzk;
 
     /**
      * @param backends one per device; closed with the daemon.
@@ -109,6 +117,7 @@ public final class Daemon implements AutoCloseable
             this::released);
         this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk,
             new Admission(pool.budgetBytes(), KeyMemory.physicalBytes(), keys::isResident));
+        this.cuzkRequests = new CuzkRequests(spoolDir, config.cuzk().parameterCache(), disk);
         // the timeline writes through mapped files: it records only while its disk keeps the reserve free
         final SwitchedTimeline switched = config.timeline() == null ? null
             : new SwitchedTimeline(() -> ChronicleTimeline.open(TimelineSettings.of(config.timeline())));
@@ -329,6 +338,11 @@ public final class Daemon implements AutoCloseable
         {
             throw new IOException("gRPC on " + at + " (listen): " + e.getMessage(), e);
         }
+        if (config.cuzk().enabled())
+        {
+            cuzkService = new CuzkService(this, cuzkRequests);
+            cuzk = CuzkListeners.open(config.cuzk(), cuzkService, auth);
+        }
         if (config.httpListen() != null)
         {
             try
@@ -378,12 +392,13 @@ public final class Daemon implements AutoCloseable
 
     private void clearSpool()
     {
-        // recovery writes back the witnesses of the unfinished jobs; anything else here is left from a crash
+        // recovery writes back the witnesses (and C1 outputs) of the unfinished jobs; anything else here is left from
+        // a crash
         if (!Files.isDirectory(spoolDir))
         {
             return;
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(spoolDir, "*.wtns"))
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(spoolDir, "*.{wtns,json}"))
         {
             for (final Path f : files)
             {
@@ -406,6 +421,18 @@ public final class Daemon implements AutoCloseable
     public int httpPort()
     {
         return http == null ? -1 : http.port();
+    }
+
+    /** @return the cuzk API's Unix socket, or null without one. */
+    public Path cuzkSocket()
+    {
+        return cuzk == null ? null : cuzk.socket();
+    }
+
+    /** @return the cuzk API's TCP port (useful with port 0), or -1 without one. */
+    public int cuzkPort()
+    {
+        return cuzk == null ? -1 : cuzk.tcpPort();
     }
 
     /** @return how many unfinished jobs were resumed from the journal at start. */
@@ -453,9 +480,76 @@ public final class Daemon implements AutoCloseable
         }
     }
 
+    /**
+     * Accepts a checked request of another API (the cuzk API's), as {@link JobStore#submit} does.
+     *
+     * @throws RequestException as {@link JobStore#submit}, counted as a rejection.
+     */
+    JobStore.Submission accept(final String requestId, final int priority, final byte[] digest,
+        final java.util.function.LongFunction<JobSpec> spec, final Path incoming, final byte[] input)
+    {
+        try
+        {
+            return table.submit(requestId, priority, digest, spec, incoming, input, System.currentTimeMillis());
+        }
+        catch (final RequestException e)
+        {
+            throw rejected(e);
+        }
+    }
+
+    /** @return {@code e}, counted as a rejected request. */
+    RequestException rejected(final RequestException e)
+    {
+        metrics.rejected(e.reason());
+        return e;
+    }
+
     Job job(final long id)
     {
         return table.get(id);
+    }
+
+    /** @return the job store, for the cuzk API's lookups. */
+    JobStore store()
+    {
+        return table;
+    }
+
+    /** @return the resident keys. */
+    KeyCache keys()
+    {
+        return keys;
+    }
+
+    /** @return the counters. */
+    Metrics metrics()
+    {
+        return metrics;
+    }
+
+    /** @return the devices as the pipeline shows them. */
+    List<DeviceView> deviceViews()
+    {
+        return pipeline.deviceViews();
+    }
+
+    /** @return the device workers as the pipeline shows them. */
+    List<WorkerView> workerViews()
+    {
+        return pipeline.workerViews();
+    }
+
+    /** @return the partitions' buffer pool. */
+    BufferPool pool()
+    {
+        return pool;
+    }
+
+    /** @return seconds since the daemon started. */
+    long uptimeSeconds()
+    {
+        return (System.nanoTime() - startedNanos) / 1_000_000_000L;
     }
 
     Job cancel(final long id)
@@ -543,6 +637,14 @@ public final class Daemon implements AutoCloseable
         if (grpc != null)
         {
             grpc.shutdownNow();
+        }
+        if (cuzk != null)
+        {
+            cuzk.close();
+        }
+        if (cuzkService != null)
+        {
+            cuzkService.close();
         }
         if (http != null)
         {

@@ -39,10 +39,15 @@ import io.jprove.engine.formats.InputFile;
  * cluster-partition-timeout = 1h          a claim this old is returned even from a live host
  * cluster-poll       = 500ms              how often an idle host looks for work and for awaited jobs' ends
  * memory-budget      = 0                  bytes the partitions in flight may need (cluster only; 0: no budget)
+ * parameter-cache    = (see below)        Filecoin's parameter cache, where PoRep jobs find their parameters
+ * cuzk-socket        = off                the cuzk API (Curio's [Cuzk] client) on a Unix socket: a path, such as
+ *                                         cuzk's /run/curio/cuzk.sock (created 0660)
+ * cuzk-listen        = off                the cuzk API on TCP: host:port, such as cuzk's 127.0.0.1:9820
+ * cuzk-max-request-bytes = 268435456      a larger cuzk request is refused (Curio's client sends up to 256 MiB)
  * </pre>
- * {@code key-roots} defaults to the data directory and the Filecoin parameter cache ({@code
- * $FIL_PROOFS_PARAMETER_CACHE}, else {@code /var/tmp/filecoin-proof-parameters}): a request naming a file anywhere
- * else is refused without the file being looked at ({@link KeyRoots}).
+ * {@code parameter-cache} defaults to {@code $FIL_PROOFS_PARAMETER_CACHE}, else {@code
+ * /var/tmp/filecoin-proof-parameters}. {@code key-roots} defaults to the data directory and the parameter cache: a
+ * request naming a file anywhere else is refused without the file being looked at ({@link KeyRoots}).
  *
  * @param listen          the gRPC listener.
  * @param httpListen      the HTTP listener, or null for none.
@@ -60,11 +65,12 @@ import io.jprove.engine.formats.InputFile;
  * @param diskReserveBytes the free space new work may not take from the data directory's disk.
  * @param keyRoots        the folders (absolute, normalized) whose files requests may name.
  * @param jobRetries      how many times a job that was running when the daemon died is resumed before it fails.
+ * @param cuzk            the cuzk API's listeners (none: not served) and parameter cache.
  */
 public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, Path dataDir, int workers,
     int threads, String device, int queueCapacity, int maxRequestBytes, Duration resultRetention,
     JournalSync journalSync, Path timeline, ClusterConfig cluster, long diskReserveBytes, List<Path> keyRoots,
-    int jobRetries)
+    int jobRetries, CuzkConfig cuzk)
 {
     /** Default gRPC port. */
     public static final int DEFAULT_PORT = 7420;
@@ -81,7 +87,8 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         "workers", "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "job-retries",
         "timeline",
         "cluster", "cluster-password-file", "cluster-host", "cluster-heartbeat", "cluster-lease",
-        "cluster-partition-timeout", "cluster-poll", "memory-budget");
+        "cluster-partition-timeout", "cluster-poll", "memory-budget", "parameter-cache", "cuzk-socket", "cuzk-listen",
+        "cuzk-max-request-bytes");
     private static final String OFF = "off";
 
     /** How a journal record reaches the disk before the request is acknowledged. */
@@ -230,7 +237,9 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final Endpoint httpListen = OFF.equals(http) ? null : s.get("http-listen", http, Endpoint::parse);
         final Path tokenFile = s.get("token-file", "", v -> v.isEmpty() ? null : Path.of(v));
         final Path dataDir = s.get("data-dir", ".jprove/daemon", Path::of);
-        final List<Path> keyRoots = s.get("key-roots", "", v -> KeyRoots.parse(v, dataDir, filecoinParameterCache()));
+        final Path parameterCache = s.get("parameter-cache", filecoinParameterCache().toAbsolutePath().toString(),
+            DaemonConfig::absolute);
+        final List<Path> keyRoots = s.get("key-roots", "", v -> KeyRoots.parse(v, dataDir, parameterCache));
         final long diskReserve = s.get("disk-reserve", "256m", DaemonConfig::bytes);
         final String device = device(values.getOrDefault("device", io.jprove.kernels.DeviceName.AUTO),
             lineOf.getOrDefault("device", source));
@@ -247,18 +256,54 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final Path timeline = OFF.equals(timelineText) ? null
             : timelineText.isEmpty() ? dataDir.resolve("timeline") : Path.of(timelineText);
         final String token = tokenFile == null ? null : s.get("token-file", tokenFile.toString(), DaemonConfig::token);
-        for (final Endpoint e : new Endpoint[] {listen, httpListen})
+        final CuzkConfig cuzk = cuzk(s, parameterCache);
+        for (final Endpoint e : new Endpoint[] {listen, httpListen, cuzk.listen()})
         {
             if (e != null && token == null && !e.isLoopback())
             {
-                final String key = e == listen ? "listen" : "http-listen";
+                final String key = e == listen ? "listen" : e == httpListen ? "http-listen" : "cuzk-listen";
                 throw new IllegalArgumentException(lineOf.getOrDefault(key, source) + ": " + key + " " + e
                     + " is not a loopback address (its host must resolve to loopback addresses only), so a bearer"
                     + " token is required: set token-file");
             }
         }
         return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, device, capacity, maxBytes,
-            retention, sync, timeline, cluster(s, listen), diskReserve, keyRoots, retries);
+            retention, sync, timeline, cluster(s, listen), diskReserve, keyRoots, retries, cuzk);
+    }
+
+    /** @return the cuzk API's settings; cuzk-max-request-bytes without a cuzk listener is an error. */
+    private static CuzkConfig cuzk(final Settings s, final Path parameterCache)
+    {
+        final Path socket = s.get("cuzk-socket", OFF, v -> OFF.equals(v) ? null
+            : absolute(v.startsWith("unix://") ? v.substring("unix://".length()) : v));
+        final Endpoint listen = s.get("cuzk-listen", OFF, v -> OFF.equals(v) ? null : Endpoint.parse(v));
+        if (socket == null && listen == null && s.values().containsKey("cuzk-max-request-bytes"))
+        {
+            throw new IllegalArgumentException(s.lineOf().getOrDefault("cuzk-max-request-bytes", s.source())
+                + ": cuzk-max-request-bytes is set but the cuzk API has no listener; set cuzk-socket or cuzk-listen");
+        }
+        final int maxBytes = s.get("cuzk-max-request-bytes", String.valueOf(CuzkConfig.DEFAULT_MAX_REQUEST_BYTES),
+            v -> positive(v, Integer.MAX_VALUE));
+        return new CuzkConfig(socket, listen, maxBytes, parameterCache);
+    }
+
+    /** @return an absolute path, normalized. */
+    private static Path absolute(final String text)
+    {
+        final Path p;
+        try
+        {
+            p = Path.of(text);
+        }
+        catch (final java.nio.file.InvalidPathException e)
+        {
+            throw new IllegalArgumentException("\"" + text + "\" is not a path");
+        }
+        if (text.isEmpty() || !p.isAbsolute())
+        {
+            throw new IllegalArgumentException("\"" + text + "\" is not an absolute path");
+        }
+        return p.normalize();
     }
 
     /** @return where Filecoin keeps its parameters: {@code $FIL_PROOFS_PARAMETER_CACHE}, else its default. */
@@ -347,7 +392,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             + ", queueCapacity="
             + queueCapacity + ", maxRequestBytes=" + maxRequestBytes + ", resultRetention=" + resultRetention
             + ", journalSync=" + journalSync + ", timeline=" + timeline + ", cluster=" + cluster + ", diskReserveBytes="
-            + diskReserveBytes + ", keyRoots=" + keyRoots + ", jobRetries=" + jobRetries + "]";
+            + diskReserveBytes + ", keyRoots=" + keyRoots + ", jobRetries=" + jobRetries + ", cuzk=" + cuzk + "]";
     }
 
     private static void warnIfExposed(final Path file)

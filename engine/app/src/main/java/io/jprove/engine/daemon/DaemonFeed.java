@@ -133,6 +133,7 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
         {
             run.enter();
         }
+        a.job().timings().started(System.currentTimeMillis());
         final Partition partition = new Partition(run, a.partition(), a.claim());
         // a claim is this host's already: its key is waited for here, on the claiming synthesis worker, so that no
         // device worker waits for a load (a failed load fails the partition when it asks for the key)
@@ -172,6 +173,7 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     public void proved(final Partition partition, final ProvedPartition proved)
     {
         metrics.partitionProved(proved.nanos());
+        ((JobRun)partition.job()).job().timings().proved(proved.steps());
         source.partitionDone(ended(partition), new PartitionProof(proved.proof().toBytes(),
             canonical(proved.publicInputs())), System.currentTimeMillis());
     }

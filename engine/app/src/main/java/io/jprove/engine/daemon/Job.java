@@ -33,6 +33,7 @@ final class Job
     private final byte[][] proofs;
     private final byte[][] publicInputs;
     private final List<Consumer<Job>> listeners = new ArrayList<>();
+    private final JobTimings timings = new JobTimings();
     private JobState state = JobState.QUEUED;
     private String error = "";
     private long finishedMs;
@@ -91,6 +92,12 @@ final class Job
     JobSpec spec()
     {
         return spec;
+    }
+
+    /** @return where its time went on this host (not journaled). */
+    JobTimings timings()
+    {
+        return timings;
     }
 
     synchronized JobState state()

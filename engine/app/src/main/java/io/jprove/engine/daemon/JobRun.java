@@ -54,6 +54,7 @@ final class JobRun implements ProofJob
      */
     void load(final KeyCache keys, final Executor loader, final Pipeline pipeline)
     {
+        final long t0 = System.nanoTime();
         final KeyCache.Request asked = keys.request(job.spec().key(), loader);
         request = asked;
         asked.lease().whenComplete((acquired, failure) ->
@@ -64,6 +65,7 @@ final class JobRun implements ProofJob
                     ? c.getCause() : failure);
                 return;
             }
+            job.timings().keyLoaded(System.nanoTime() - t0);
             // the preparation starts before the key is handed out: a partition that waited for the key then waits
             // for this preparation rather than starting one of its own
             pipeline.prepare(acquired.provingKey(), keyName(), job.id());
@@ -221,6 +223,7 @@ final class JobRun implements ProofJob
                     null), p -> BuiltinPartitions.partition(b.name(), b.seed(), p));
                 case JobSpec.Circom c -> new CircomSynthesis(c.r1cs(), c.witness());
                 case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
+                case JobSpec.Porep r -> throw new IllegalStateException("PoRep C2 synthesis is not wired yet");
             };
         }
         return synthesis;

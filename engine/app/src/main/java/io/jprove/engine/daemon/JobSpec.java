@@ -2,14 +2,16 @@ package io.jprove.engine.daemon;
 
 import java.nio.file.Path;
 
+import io.jprove.engine.porep.RegisteredSealProof;
+
 /**
- * What a job proves, as the daemon keeps it: files by absolute path on the daemon's host. A circom witness arrives as
- * bytes in the request; it is journaled and kept as a file in the daemon's spool, so that a queued job holds no
- * witness in memory.
+ * What a job proves, as the daemon keeps it: files by absolute path on the daemon's host. A circom witness (or a C1
+ * output) arrives as bytes in the request; it is journaled and kept as a file in the daemon's spool, so that a queued
+ * job holds no witness in memory.
  */
 public sealed interface JobSpec
 {
-    /** @return "builtin", "circom" or "zkey", as in the API's JobStatus.circuit. */
+    /** @return "builtin", "circom", "zkey" or "porep", as in the API's JobStatus.circuit. */
     String kind();
 
     /** @return the partitions to prove; each is one Groth16 proof. */
@@ -93,6 +95,35 @@ public sealed interface JobSpec
         public KeyRef key()
         {
             return KeyRef.zkey(zkey);
+        }
+    }
+
+    /**
+     * Filecoin's PoRep C2 of one sector (the cuzk API's POREP_SEAL_COMMIT): one partition per vanilla-proof
+     * partition of its C1 output, proved with the seal proof's published parameters from Filecoin's parameter cache.
+     *
+     * @param proof  the C1 output's registered seal proof.
+     * @param params its parameters ({@code v28-stacked-proof-of-replication-...params}).
+     * @param c1     the spooled C1 output, as the request sent it (bare or wrapped).
+     */
+    record Porep(RegisteredSealProof proof, Path params, Path c1) implements JobSpec
+    {
+        @Override
+        public String kind()
+        {
+            return "porep";
+        }
+
+        @Override
+        public int partitions()
+        {
+            return proof.partitions();
+        }
+
+        @Override
+        public KeyRef key()
+        {
+            return KeyRef.params(params);
         }
     }
 }

@@ -32,6 +32,12 @@ interface JobStore
     /** @throws RequestException NOT_FOUND when the job is unknown. */
     Job get(long id);
 
+    /**
+     * @return the newest known job whose request id is {@code requestId} or an attempt of it
+     *         ({@link RequestAttempts}), or null when none is known.
+     */
+    Job newestAttempt(String requestId);
+
     /** Cancels an unfinished job (its running partitions end at their boundary and are discarded). */
     Job cancel(long id, long nowMs);
 

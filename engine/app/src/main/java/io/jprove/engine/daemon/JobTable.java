@@ -257,6 +257,7 @@ final class JobTable implements JobStore, PartitionSource
             case JobSpec.Builtin b -> null;
             case JobSpec.Circom c -> c.witness();
             case JobSpec.Zkey z -> z.witness();
+            case JobSpec.Porep r -> r.c1();
         };
     }
 
@@ -361,6 +362,21 @@ final class JobTable implements JobStore, PartitionSource
                 + " submitted, or finished more than the retention (" + retention + ") ago and pruned");
         }
         return job;
+    }
+
+    @Override
+    public synchronized Job newestAttempt(final String requestId)
+    {
+        // the jobs are in acceptance order: the last match is the newest
+        Job newest = null;
+        for (final Job job : jobs.values())
+        {
+            if (RequestAttempts.attempt(job.requestId(), requestId) > 0)
+            {
+                newest = job;
+            }
+        }
+        return newest;
     }
 
     @Override

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
+import io.jprove.engine.porep.RegisteredSealProof;
+
 /**
  * One entry of the daemon's journal, and its bytes: the payload of one checksummed frame of a {@link JournalFile}
  * (and, in the journal's format 1, of one Chronicle Queue document; the entry's bytes are the same in both):
@@ -53,7 +55,8 @@ public sealed interface JournalRecord
      * @param priority    higher runs first.
      * @param submittedMs wall-clock time of acceptance.
      * @param spec        what to prove (its witness path is the spool file, not stored).
-     * @param witness     the circom witness bytes, or empty (built-in circuits, and finished jobs after a compaction).
+     * @param witness     the circom witness bytes, or a PoRep job's C1 output, or empty (built-in circuits, and
+     *                    finished jobs after a compaction).
      */
     record Submitted(long job, String requestId, byte[] digest, int priority, long submittedMs, JobSpec spec,
         byte[] witness) implements JournalRecord
@@ -84,6 +87,11 @@ public sealed interface JournalRecord
                         out.writeUTF(c.r1cs().toString());
                     }
                     case JobSpec.Zkey z -> out.writeUTF(z.zkey().toString());
+                    case JobSpec.Porep r ->
+                    {
+                        out.writeUTF(r.proof().name());
+                        out.writeUTF(r.params().toString());
+                    }
                 }
                 bytes(out, witness);
             });
@@ -225,6 +233,12 @@ public sealed interface JournalRecord
         return spoolDir.resolve(job + ".wtns");
     }
 
+    /** @return the spool file of a PoRep job's C1 output. */
+    static Path c1File(final Path spoolDir, final long job)
+    {
+        return spoolDir.resolve(job + ".c1.json");
+    }
+
     private static Submitted submitted(final DataInputStream in, final Path spoolDir) throws IOException
     {
         final long job = in.readLong();
@@ -239,6 +253,8 @@ public sealed interface JournalRecord
             case "circom" -> new JobSpec.Circom(Path.of(in.readUTF()), Path.of(in.readUTF()),
                 witnessFile(spoolDir, job));
             case "zkey" -> new JobSpec.Zkey(Path.of(in.readUTF()), witnessFile(spoolDir, job));
+            case "porep" -> new JobSpec.Porep(RegisteredSealProof.ofName(in.readUTF()), Path.of(in.readUTF()),
+                c1File(spoolDir, job));
             default -> throw new IOException("unknown circuit kind " + kind);
         };
         return new Submitted(job, requestId, digest, priority, submittedMs, spec, bytes(in));

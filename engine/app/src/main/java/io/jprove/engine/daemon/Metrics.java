@@ -77,6 +77,12 @@ final class Metrics
         }
     }
 
+    /** @return how many jobs ended in {@code state} since the start. */
+    long finishedCount(final JobState state)
+    {
+        return finished.get(state).sum();
+    }
+
     /** @return the exposition text. */
     String render(final Gauges g)
     {

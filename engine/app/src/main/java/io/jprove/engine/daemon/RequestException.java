@@ -22,7 +22,11 @@ public final class RequestException extends RuntimeException
         /** The data directory's disk has less free space than the reserve kept for the jobs already accepted. */
         NO_SPACE,
         /** The job needs more memory than the daemon's budget or its host has (Admission). */
-        TOO_LARGE
+        TOO_LARGE,
+        /** A kind of proof the daemon does not prove (yet). */
+        UNSUPPORTED,
+        /** The host lacks what the request needs: its parameters are not in the parameter cache. */
+        PRECONDITION
     }
 
     private final Reason reason;

@@ -32,9 +32,14 @@
  *       while its pipeline has an idle worker and room in its memory budget, heartbeats return a silent host's
  *       claims, and a completion is stored only under the claim it was made for (ClusterClaims);</li>
  *   <li>{@link io.jprove.engine.daemon.DaemonClient} is the client the CLI's {@code submit} and
- *       {@code prove --daemon} use.</li>
+ *       {@code prove --daemon} use;</li>
+ *   <li>cuzk's API, which Curio's proving client speaks, is served beside jprove's own when a listener is set
+ *       (CuzkListeners: a Unix socket, TCP): CuzkService maps its calls onto the same jobs, PoRep C2 of a C1 output
+ *       (JobSpec.Porep) checked first (CuzkRequests), with cuzk's request ids, priorities, timings and circuit
+ *       ids.</li>
  * </ul>
- * The API is {@code src/main/proto/jprove/daemon/v1/prover.proto}; its Java classes ({@code ...daemon.rpc}) are
- * generated at build time.
+ * The APIs are {@code src/main/proto/jprove/daemon/v1/prover.proto} and {@code src/main/proto/cuzk/v1/proving.proto}
+ * (wire-identical to cuzk's); their Java classes ({@code ...daemon.rpc}, {@code ...daemon.cuzk}) are generated at
+ * build time.
  */
 package io.jprove.engine.daemon;

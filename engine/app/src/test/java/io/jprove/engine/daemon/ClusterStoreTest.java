@@ -113,6 +113,25 @@ class ClusterStoreTest
     }
 
     @Test
+    void shouldFindTheNewestAttemptOfARequestFromAnyHost() throws Exception
+    {
+        final String url = database();
+        try (Daemon a = Daemon.start(host(url, "a")); Daemon b = Daemon.start(host(url, "b"));
+             DaemonClient ca = DaemonFixtures.client(a, null))
+        {
+            ca.submit(f.chain("x", 1, 0));
+            ca.submit(f.chain("x2", 1, 0));
+            final long second = ca.submit(f.chain("#2:x", 1, 0)).getJobId();
+            ca.submit(f.chain("#12:y", 1, 0));
+            ca.submit(f.chain("#12:yy", 1, 0));
+            assertEquals(second, b.store().newestAttempt("x").id());
+            assertEquals("#12:y", b.store().newestAttempt("y").requestId());
+            assertEquals(null, b.store().newestAttempt("z"));
+            assertEquals(null, b.store().newestAttempt("2:x"));
+        }
+    }
+
+    @Test
     void shouldFailTheJobWhenWitnessDoesNotSatisfyTheCircuit() throws Exception
     {
         final String url = database();

@@ -260,4 +260,28 @@ class DaemonConfigTest
             + " folder"));
         assertTrue(error("threads = 1\ndisk-reserve = 99999999999g\n").startsWith(where + "disk-reserve: "));
     }
+
+    @Test
+    void shouldServeTheCuzkApiOnlyWhereTheSettingsSay() throws IOException
+    {
+        final DaemonConfig none = DaemonConfig.defaults();
+        assertFalse(none.cuzk().enabled());
+        assertEquals(DaemonConfig.filecoinParameterCache().toAbsolutePath(), none.cuzk().parameterCache());
+        assertEquals(256 << 20, none.cuzk().maxRequestBytes());
+        final DaemonConfig set = DaemonConfig.of(Map.of("cuzk-socket", "unix:///run/curio/cuzk.sock", "cuzk-listen",
+            "127.0.0.1:9820", "cuzk-max-request-bytes", "1000", "parameter-cache", "/data/params"), "test");
+        assertEquals(Path.of(CuzkConfig.DEFAULT_SOCKET), set.cuzk().socket());
+        assertEquals("127.0.0.1:" + CuzkConfig.DEFAULT_PORT, set.cuzk().listen().toString());
+        assertEquals(1000, set.cuzk().maxRequestBytes());
+        // the parameter cache is where requests may name keys, by default
+        assertEquals(List.of(Path.of(".jprove/daemon").toAbsolutePath(), Path.of("/data/params")), set.keyRoots());
+        final String where = dir.resolve("d.properties") + ":2: ";
+        assertEquals(where + "cuzk-listen 0.0.0.0:9820 is not a loopback address (its host must resolve to loopback"
+            + " addresses only), so a bearer token is required: set token-file", error("threads = 1\n"
+            + "cuzk-listen = 0.0.0.0:9820\n"));
+        assertEquals(where + "cuzk-max-request-bytes is set but the cuzk API has no listener; set cuzk-socket or"
+            + " cuzk-listen", error("threads = 1\ncuzk-max-request-bytes = 10\n"));
+        assertEquals(where + "cuzk-socket: \"run/cuzk.sock\" is not an absolute path", error("threads = 1\n"
+            + "cuzk-socket = run/cuzk.sock\n"));
+    }
 }

@@ -17,8 +17,9 @@
  * </pre>
  * {@link io.jprove.engine.pipeline.Pipeline} is the entry point. Its own jobs: {@code submit} a
  * {@link io.jprove.engine.pipeline.JobSpec} (key, {@link io.jprove.engine.pipeline.Synthesis}: a
- * {@link io.jprove.engine.pipeline.CircuitSynthesis}, {@link io.jprove.engine.pipeline.CircomSynthesis} or
- * {@link io.jprove.engine.pipeline.ZkeySynthesis}; partition count), get a {@link io.jprove.engine.pipeline.Job}
+ * {@link io.jprove.engine.pipeline.CircuitSynthesis}, {@link io.jprove.engine.pipeline.CircomSynthesis},
+ * {@link io.jprove.engine.pipeline.ZkeySynthesis} or, for a C1 output's PoRep partitions, the native
+ * {@link io.jprove.engine.pipeline.PorepSynthesis}; partition count), get a {@link io.jprove.engine.pipeline.Job}
  * whose result is a {@link io.jprove.engine.pipeline.JobResult} (the multi-partition proof) or a
  * {@link io.jprove.engine.pipeline.PartitionFailedException} naming the partition; {@code cancel} drops a job's
  * partitions at their next step boundary: end of synthesis, pickup, once the key is prepared, and the backend's

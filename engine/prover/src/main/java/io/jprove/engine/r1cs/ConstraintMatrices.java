@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ConstraintMatrices implements AutoCloseable
 {
     private static final long CHUNK_ROWS = 1 << 12;
+    private static final long KIND_CHUNK = 1 << 16;
 
     private final int numInputs;
     private final int numAux;
@@ -31,6 +32,7 @@ public final class ConstraintMatrices implements AutoCloseable
     private final DensityBitmap aAuxDensity;
     private final DensityBitmap bInputDensity;
     private final DensityBitmap bAuxDensity;
+    private final SparseProduct.Classes classes;
 
     ConstraintMatrices(final int numInputs, final int numAux, final long[] coefficients, final SparseMatrix a,
         final SparseMatrix b, final SparseMatrix c, final Runnable release)
@@ -47,6 +49,7 @@ public final class ConstraintMatrices implements AutoCloseable
         bAuxDensity = new DensityBitmap(numAux);
         mark(a, null, aAuxDensity);
         mark(b, bInputDensity, bAuxDensity);
+        classes = SparseProduct.classify(coefficients);
     }
 
     /**
@@ -181,18 +184,33 @@ public final class ConstraintMatrices implements AutoCloseable
             cStore.close();
             throw new SynthesisException("witness of " + witness.counts() + " does not fit matrices of " + counts());
         }
+        final MemorySegment inputs = witness.inputSegment();
+        final MemorySegment aux = witness.auxSegment();
+        final long columns = (long)numInputs + numAux;
+        final byte[] kinds = witness.kinds() != null ? witness.kinds() : new byte[Math.toIntExact(columns)];
+        if (witness.kinds() == null)
+        {
+            final AtomicLong nextKinds = new AtomicLong();
+            runParallel(() ->
+            {
+                for (long from = nextKinds.getAndAdd(KIND_CHUNK); from < columns;
+                    from = nextKinds.getAndAdd(KIND_CHUNK))
+                {
+                    SparseProduct.kinds(inputs, aux, numInputs, from, Math.min(columns, from + KIND_CHUNK), kinds);
+                }
+            }, Math.max(1, threads));
+        }
         final AtomicLong nextChunk = new AtomicLong();
         final Runnable worker = () ->
         {
-            final long[] acc = new long[Fr.LIMBS];
-            final long[] t = new long[Fr.LIMBS];
+            final SparseProduct product = new SparseProduct(classes, coefficients);
             final long n = numConstraints();
             for (long from = nextChunk.getAndAdd(CHUNK_ROWS); from < n; from = nextChunk.getAndAdd(CHUNK_ROWS))
             {
                 final long to = Math.min(n, from + CHUNK_ROWS);
-                multiply(a, witness, from, to, aStore.segment(), acc, t);
-                multiply(b, witness, from, to, bStore.segment(), acc, t);
-                multiply(c, witness, from, to, cStore.segment(), acc, t);
+                product.rows(a, kinds, inputs, aux, numInputs, from, to, aStore.segment());
+                product.rows(b, kinds, inputs, aux, numInputs, from, to, bStore.segment());
+                product.rows(c, kinds, inputs, aux, numInputs, from, to, cStore.segment());
             }
         };
         runParallel(worker, Math.max(1, threads));
@@ -200,54 +218,6 @@ public final class ConstraintMatrices implements AutoCloseable
             cStore.segment());
         return new ProverInputs(witness, aStore, bStore, cStore, aAuxDensity(), bInputDensity(), bAuxDensity(),
             circuit);
-    }
-
-    /** out[k] = Σ_e coefficient(e)·z[column(e)] for rows k in [from, to). */
-    private void multiply(final SparseMatrix m, final Witness witness, final long from, final long to,
-        final MemorySegment out, final long[] acc, final long[] t)
-    {
-        final MemorySegment inputs = witness.inputSegment();
-        final MemorySegment aux = witness.auxSegment();
-        final MemorySegment columns = m.columnSegment();
-        final MemorySegment ids = m.coefficientIdSegment();
-        final long[] table = coefficients;
-        final int inputCount = numInputs;
-        long e = m.rowStart(from);
-        for (long k = from; k < to; k++)
-        {
-            final long end = m.rowStart(k + 1);
-            acc[0] = 0;
-            acc[1] = 0;
-            acc[2] = 0;
-            acc[3] = 0;
-            for (; e < end; e++)
-            {
-                final int col = columns.get(SparseMatrix.U32, e * Integer.BYTES);
-                if (col < inputCount)
-                {
-                    Witness.load(inputs, col * Witness.ELEMENT_BYTES, t, 0);
-                }
-                else
-                {
-                    Witness.load(aux, (col - inputCount) * Witness.ELEMENT_BYTES, t, 0);
-                }
-                final int id = ids.get(SparseMatrix.U32, e * Integer.BYTES);
-                if (id == CoefficientTable.ID_ONE)
-                {
-                    Fr.add(acc, 0, acc, 0, t, 0);
-                }
-                else if (id == CoefficientTable.ID_MINUS_ONE)
-                {
-                    Fr.sub(acc, 0, acc, 0, t, 0);
-                }
-                else
-                {
-                    Fr.mul(t, 0, t, 0, table, id * Fr.LIMBS);
-                    Fr.add(acc, 0, acc, 0, t, 0);
-                }
-            }
-            Witness.store(out, k * Witness.ELEMENT_BYTES, acc);
-        }
     }
 
     private static void runParallel(final Runnable worker, final int threads)

@@ -17,6 +17,12 @@ public final class Witness implements AutoCloseable
 {
     static final ValueLayout.OfLong LIMB = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final long ELEMENT_BYTES = FrVector.ELEMENT_BYTES;
+    /** A value's kind ({@link #attachKinds}): zero. */
+    public static final byte KIND_ZERO = 0;
+    /** A value's kind: one. */
+    public static final byte KIND_ONE = 1;
+    /** A value's kind: anything else. */
+    public static final byte KIND_OTHER = 2;
 
     private final GrowableSegment inputStore;
     private final GrowableSegment auxStore;
@@ -26,6 +32,7 @@ public final class Witness implements AutoCloseable
     private int numAux;
     private long numConstraints;
     private final long[] value = new long[Fr.LIMBS];
+    private byte[] kinds;
 
     Witness(final int inputCapacity, final int auxCapacity)
     {
@@ -36,6 +43,40 @@ public final class Witness implements AutoCloseable
     Witness(final SynthesisBuffers buffers)
     {
         this(GrowableSegment.fixed(buffers.inputs()), GrowableSegment.fixed(buffers.aux()));
+    }
+
+    /**
+     * A witness of {@code counts} whose values the caller writes in place ({@link #inputMemory()},
+     * {@link #auxMemory()}): a native synthesizer that knows the circuit's allocation order. Its memory is zeroed;
+     * {@link #close()} frees it.
+     *
+     * @param counts the circuit's counts; the constraints are those the witness will be evaluated against.
+     */
+    public static Witness allocate(final ConstraintCounts counts)
+    {
+        return filled(new Witness(counts.numInputs(), counts.numAux()), counts);
+    }
+
+    /**
+     * As {@link #allocate}, over the caller's buffers (sized for {@code counts}), which {@link #close()} does not
+     * free.
+     *
+     * @throws IllegalArgumentException if a buffer is too small for {@code counts}.
+     */
+    public static Witness over(final SynthesisBuffers buffers, final ConstraintCounts counts)
+    {
+        buffers.requireFits(counts);
+        return filled(new Witness(buffers), counts);
+    }
+
+    private static Witness filled(final Witness w, final ConstraintCounts counts)
+    {
+        w.inputs = w.inputStore.ensure(counts.numInputs() * ELEMENT_BYTES);
+        w.aux = w.auxStore.ensure(counts.numAux() * ELEMENT_BYTES);
+        w.numInputs = counts.numInputs();
+        w.numAux = counts.numAux();
+        w.numConstraints = counts.numConstraints();
+        return w;
     }
 
     private Witness(final GrowableSegment inputStore, final GrowableSegment auxStore)
@@ -147,6 +188,41 @@ public final class Witness implements AutoCloseable
     public ConstraintCounts counts()
     {
         return new ConstraintCounts(numInputs, numAux, numConstraints);
+    }
+
+    /** @return the inputs' memory, ONE first, {@link #numInputs()} elements: for a caller that writes them. */
+    public MemorySegment inputMemory()
+    {
+        return inputs.asSlice(0, numInputs * ELEMENT_BYTES);
+    }
+
+    /** @return the aux variables' memory, {@link #numAux()} elements: for a caller that writes them. */
+    public MemorySegment auxMemory()
+    {
+        return aux.asSlice(0, numAux * ELEMENT_BYTES);
+    }
+
+    /**
+     * Attaches every value's kind, inputs first then aux ({@link #KIND_ZERO}, {@link #KIND_ONE} or
+     * {@link #KIND_OTHER}), for a caller that knows them as it writes the values (a native synthesizer): the sparse
+     * product then reads a byte per entry instead of classing the whole witness first. They must be exact.
+     *
+     * @throws IllegalArgumentException when there is not one per variable
+     */
+    public void attachKinds(final byte[] valueKinds)
+    {
+        if (valueKinds.length != (long)numInputs + numAux)
+        {
+            throw new IllegalArgumentException(valueKinds.length + " value kinds for " + numInputs + " inputs and "
+                + numAux + " aux variables");
+        }
+        this.kinds = valueKinds;
+    }
+
+    /** @return the attached kinds, or null. */
+    byte[] kinds()
+    {
+        return kinds;
     }
 
     MemorySegment inputSegment()

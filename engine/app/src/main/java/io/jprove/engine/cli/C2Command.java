@@ -1,0 +1,225 @@
+package io.jprove.engine.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+
+import io.jprove.engine.backend.BufferPool;
+import io.jprove.engine.backend.DeviceSelection;
+import io.jprove.engine.circuits.NamedCircuit;
+import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.bellperson.BellpersonParams;
+import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.PreparedVerifyingKey;
+import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.VerifyingKey;
+import io.jprove.engine.pipeline.JobResult;
+import io.jprove.engine.pipeline.JobSpec;
+import io.jprove.engine.pipeline.PartitionFailedException;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.engine.pipeline.PorepSynthesis;
+import io.jprove.engine.porep.PartitionWitness;
+import io.jprove.engine.porep.PorepParameterCache;
+import io.jprove.engine.porep.RegisteredSealProof;
+import io.jprove.engine.porep.c1.C1File;
+import io.jprove.engine.porep.c1.C1Output;
+import io.jprove.engine.porep.c1.C1Partitions;
+import io.jprove.engine.porep.c1.InvalidC1Exception;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.timeline.Timeline;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jprove c2}: Filecoin's seal commit phase 2. From a C1 output (bare or lotus-bench-wrapped) and the parameter
+ * cache, the PoRep proof: one Groth16 proof per partition, 192 bytes each, concatenated in partition order as
+ * rust-fil-proofs writes them. In order, before any proving work: the output is checked writable, the C1 output read
+ * and checked by the vanilla verifier (a corrupted or inconsistent one is refused naming its JSON path, exit 2), the
+ * parameter files found and the verifying key's digest checked against parameters.json's (always: it is small, and
+ * it decides what a valid proof is; the parameters' digest with {@code --check-digest}: minutes for a 32 GiB file).
+ * Files that {@code jprove setup --porep} made carry a marker and are used as such, said to be NOT Filecoin's. The
+ * parameters' points are tested for subgroup membership (minutes) only on Filecoin's files not authenticated by
+ * {@code --check-digest}, once per file. Then
+ * the partitions go through the pipeline (native witness, recorded matrices), each proof self-verified there, and
+ * again against the {@code .vk} file before the bytes are written.
+ */
+@Command(name = "c2", mixinStandardHelpOptions = true,
+    description = "Seal commit phase 2: prove a C1 output (bare or wrapped) with the PoRep parameters in Filecoin's "
+        + "parameter cache; every partition verified against the .vk before the proof is written.")
+final class C2Command implements Callable<Integer>
+{
+    @Option(names = "--c1", required = true, description = "The C1 output: SealCommitPhase1Output JSON, bare or in "
+        + "lotus-bench's {SectorNum, Phase1Out, SectorSize} wrapper.")
+    private Path c1File;
+
+    @Option(names = "--proof", required = true, description = "Output: the proof, 192 bytes per partition.")
+    private Path proofOut;
+
+    @Option(names = "--params-dir", description = "Filecoin's parameter cache (default: $FIL_PROOFS_PARAMETER_CACHE, "
+        + "else /var/tmp/filecoin-proof-parameters), v28 file names.")
+    private Path paramsDir;
+
+    @Option(names = "--check-digest", description = "Also check the .params file's digest against parameters.json's "
+        + "(the .vk's is always checked); for Filecoin's files only.")
+    private boolean checkDigest;
+
+    @Option(names = "--unchecked", description = "Skip the subgroup checks of the parameters' points (trusted files "
+        + "only). They are made on Filecoin's files unless --check-digest authenticated them, once per file (it is "
+        + "remembered in ~/.cache/jprove/checked-keys); never on jprove's own.")
+    private boolean unchecked;
+
+    @Option(names = "--cache", description = "Folder of the recorded constraint matrices (default ./.jprove/params).")
+    private Path cache = Path.of(".jprove", "params");
+
+    @Option(names = "--threads", description = "Worker threads (default: all processors).")
+    private int threads = Runtime.getRuntime().availableProcessors();
+
+    @Mixin
+    private DeviceOption deviceOption;
+
+    @Mixin
+    private TimelineOption timelineOption;
+
+    @Option(names = "--verbose", description = "Print stack traces with errors.")
+    private boolean verbose;
+
+    @Override
+    public Integer call()
+    {
+        return CliSupport.run("c2", verbose, this::prove);
+    }
+
+    private Integer prove() throws Exception
+    {
+        final long t0 = System.nanoTime();
+        final OutputFiles outputs = OutputFiles.of("--proof", proofOut).refuseInputs("--c1", c1File);
+        final C1Output c1 = C1File.read(c1File).output();
+        final RegisteredSealProof proof = c1.registeredProof();
+        final Path dir = paramsDir != null ? paramsDir : PorepParameterCache.defaultDirectory();
+        final PorepParameterCache.Located files = PorepParameterCache.locate(dir, proof);
+        final String origin = origin(files, proof);
+        final List<PartitionWitness> partitions;
+        try
+        {
+            partitions = C1Partitions.verified(c1);
+        }
+        catch (final InvalidC1Exception e)
+        {
+            throw new IllegalArgumentException(c1File + ": " + e.getMessage(), e);
+        }
+        final long verified = System.nanoTime();
+        final VerifyingKey vk = BellpersonParams.readVerifyingKey(files.vk());
+        // a subgroup test per point is minutes of work: not for files authenticated by their digest, nor for jprove's
+        // own; a damaged file still yields no proof, as each one is verified against the .vk before it is written
+        final boolean checked = !unchecked && !files.jproveMade() && !checkDigest;
+        try (ProvingKey pk = BellpersonParams.read(files.params(), checked, threads, checked
+            ? CheckedKeys.inUserCache() : CheckedKeys.none());
+            ConstraintMatrices matrices = EngineRun.matrices(NamedCircuit.of("porep-" + proof.sizeName()), cache))
+        {
+            requirePair(pk.vk(), vk, files);
+            final long loaded = System.nanoTime();
+            final JobResult result = run(pk, new PorepSynthesis(matrices, partitions), proof + " of " + c1File);
+            final List<Proof> proofs = result.proofs();
+            final PreparedVerifyingKey pvk = new PreparedVerifyingKey(vk);
+            for (int k = 0; k < proofs.size(); k++)
+            {
+                final long[] inputs = partitions.get(k).publicInputs();
+                if (!Arrays.equals(inputs, result.publicInputs().get(k))
+                    || !Groth16Verifier.verify(pvk, proofs.get(k), inputs))
+                {
+                    throw new IllegalStateException("partition " + k + "'s proof does not verify against " + files.vk()
+                        + " with the C1 output's public inputs; nothing was written");
+                }
+            }
+            final byte[] bytes = Proof.concat(proofs);
+            try (outputs)
+            {
+                outputs.bytes(proofOut, bytes);
+                outputs.commit();
+            }
+            System.out.printf(Locale.ROOT, "c2: %s, %d partition%s proved and each verified against %s -> %s (%d "
+                + "bytes) in %.1f s (C1 read and verified %.1f s, parameters and matrices %.1f s, proving %.1f s)%n",
+                proof, proofs.size(), proofs.size() == 1 ? "" : "s", files.vk(), proofOut, bytes.length,
+                (System.nanoTime() - t0) / 1e9, (verified - t0) / 1e9, (loaded - verified) / 1e9,
+                (System.nanoTime() - loaded) / 1e9);
+            System.out.println("  parameters: " + origin);
+            return CliSupport.OK;
+        }
+    }
+
+    /** Checks the files' origin and, for Filecoin's, their digests. @return the origin in words */
+    private String origin(final PorepParameterCache.Located files, final RegisteredSealProof proof)
+        throws java.io.IOException
+    {
+        if (files.jproveMade())
+        {
+            if (checkDigest)
+            {
+                throw new IllegalArgumentException("--check-digest: " + files.params().getParent() + " holds jprove's "
+                    + "own parameters for this size (marker " + PorepParameterCache.markerName(proof) + "), which have "
+                    + "no published digest");
+            }
+            return "jprove's own (made by jprove setup, marked beside them): NOT Filecoin's published parameters; "
+                + "this proof verifies against their .vk only, never on chain";
+        }
+        PorepParameterCache.checkDigest(files.vk());
+        if (checkDigest)
+        {
+            PorepParameterCache.checkDigest(files.params());
+        }
+        return "Filecoin's published files: .vk digest matches parameters.json" + (checkDigest
+            ? ", and so does the .params digest" : " (--check-digest to check the .params too)");
+    }
+
+    /** The .params and .vk must be one key's: every proof is checked against the .vk file. */
+    private static void requirePair(final VerifyingKey inParams, final VerifyingKey file,
+        final PorepParameterCache.Located files)
+    {
+        final boolean same = Arrays.equals(inParams.alphaG1(), file.alphaG1())
+            && Arrays.equals(inParams.betaG1(), file.betaG1()) && Arrays.equals(inParams.betaG2(), file.betaG2())
+            && Arrays.equals(inParams.gammaG2(), file.gammaG2()) && Arrays.equals(inParams.deltaG1(), file.deltaG1())
+            && Arrays.equals(inParams.deltaG2(), file.deltaG2()) && Arrays.equals(inParams.ic(), file.ic());
+        if (!same)
+        {
+            throw new IllegalArgumentException(files.params() + " and " + files.vk() + " are not one key's: the "
+                + "verifying key inside the parameters differs from the .vk file");
+        }
+    }
+
+    /** Proves every partition through the pipeline on the selected devices. */
+    private JobResult run(final ProvingKey pk, final PorepSynthesis synthesis, final String name) throws Exception
+    {
+        final DeviceSelection selection = deviceOption.select();
+        final List<ProverBackend> backends = new ArrayList<>(selection.open(threads));
+        try (Timeline timeline = timelineOption.open();
+             BufferPool pool = selection.bufferPool(BufferPool.defaultBudgetBytes());
+             Pipeline pipeline = new Pipeline(PipelineConfig.forCores(threads), backends, pool, timeline))
+        {
+            return pipeline.submit(new JobSpec(name, 0, pk, synthesis, synthesis.partitions().size(), false))
+                .result().get();
+        }
+        catch (final ExecutionException e)
+        {
+            final Throwable why = e.getCause() instanceof final PartitionFailedException failed ? failed.getCause()
+                : e.getCause();
+            if (why instanceof final RuntimeException runtime)
+            {
+                throw runtime;
+            }
+            throw new IllegalStateException(why);
+        }
+        finally
+        {
+            backends.forEach(ProverBackend::close);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package io.jprove.engine.daemon;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.function.LongFunction;
+
+import com.google.protobuf.CodedOutputStream;
+
+import io.jprove.engine.daemon.cuzk.Priority;
+import io.jprove.engine.daemon.cuzk.SubmitProofRequest;
+import io.jprove.engine.porep.RegisteredSealProof;
+import io.jprove.engine.porep.c1.C1File;
+import io.jprove.engine.porep.c1.C1Output;
+import io.jprove.engine.porep.c1.InvalidC1Exception;
+import io.jprove.engine.porep.sdr.ProverId;
+import io.jprove.engine.porep.vanilla.VanillaVerifier;
+
+/**
+ * Checks a cuzk SubmitProofRequest before anything is journaled, so that what is accepted can be proved and what is
+ * not is refused with one line naming the field (or, inside vanilla_proof, the JSON path): the proof kind (PoRep C2;
+ * the others are UNSUPPORTED, named), the C1 output (bare or in the {SectorNum, Phase1Out, SectorSize} wrapper Curio
+ * sends) parsed, registered_proof and sector_size the C1 output's, its vanilla proofs verified (with the replica id
+ * of miner_id's sector sector_number when miner_id is set, as cuzk's C2 checks its proof), then the parameters in
+ * the parameter cache (else PRECONDITION), and room on the disk for the C1 output. Thread-safe.
+ */
+final class CuzkRequests
+{
+    /** What a cuzk PoRep job is called where jobs are counted by kind (cuzk's name for it). */
+    static final String POREP_KIND = "porep-c2";
+
+    private final Path spoolDir;
+    private final Path parameterCache;
+    private final DiskSpace disk;
+
+    /**
+     * @param spoolDir       where inputs wait.
+     * @param parameterCache Filecoin's parameter cache, where the parameters are looked up.
+     * @param disk           the free space a C1 output is checked against before it is written.
+     */
+    CuzkRequests(final Path spoolDir, final Path parameterCache, final DiskSpace disk)
+    {
+        this.spoolDir = spoolDir;
+        this.parameterCache = parameterCache;
+        this.disk = disk;
+    }
+
+    /**
+     * A checked request.
+     *
+     * @param priority the jprove priority.
+     * @param digest   SHA-256 of the request less its id (priority as resolved): what "the same request" means.
+     * @param spec     the job's spec, given its id (the spool file is named by it).
+     * @param incoming the C1 output, written to the spool, to be moved under the job's id.
+     * @param c1       its bytes, for the journal.
+     */
+    record Checked(int priority, byte[] digest, LongFunction<JobSpec> spec, Path incoming, byte[] c1)
+    {
+    }
+
+    /** @return the jprove priority of a cuzk priority: LOW 1 ... CRITICAL 4; unspecified or unknown NORMAL (2). */
+    static int priority(final SubmitProofRequest request)
+    {
+        final int p = request.getPriorityValue();
+        return p >= Priority.LOW_VALUE && p <= Priority.CRITICAL_VALUE ? p : Priority.NORMAL_VALUE;
+    }
+
+    /**
+     * @throws RequestException INVALID naming the field, UNSUPPORTED naming the kind, PRECONDITION naming the
+     *                          parameter file, NO_SPACE when the disk cannot take the C1 output.
+     */
+    Checked check(final SubmitProofRequest request)
+    {
+        switch (request.getProofKind())
+        {
+            case POREP_SEAL_COMMIT ->
+            {
+            }
+            case SNAP_DEALS_UPDATE, WINDOW_POST_PARTITION, WINNING_POST -> throw new RequestException(
+                RequestException.Reason.UNSUPPORTED, "proof_kind " + request.getProofKind() + " is not proved by"
+                + " jprove yet; POREP_SEAL_COMMIT is");
+            default -> throw invalid("proof_kind " + request.getProofKindValue() + " is not a proof kind;"
+                + " POREP_SEAL_COMMIT is proved");
+        }
+        final byte[] bytes = request.getVanillaProof().toByteArray();
+        if (bytes.length == 0)
+        {
+            throw invalid("vanilla_proof is empty: send the C1 output (bare, or wrapped as Curio wraps it)");
+        }
+        final C1File file;
+        try
+        {
+            file = C1File.parse(bytes);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw invalid("vanilla_proof: " + e.getMessage());
+        }
+        final C1Output c1 = file.output();
+        final RegisteredSealProof proof = c1.registeredProof();
+        if (request.getRegisteredProof() != proof.id())
+        {
+            throw invalid("registered_proof " + Long.toUnsignedString(request.getRegisteredProof()) + " is not the"
+                + " C1 output's " + proof + " (" + proof.id() + ")");
+        }
+        if (request.getSectorSize() != proof.sectorBytes())
+        {
+            throw invalid("sector_size " + Long.toUnsignedString(request.getSectorSize()) + " is not the size of "
+                + proof + " (" + proof.sectorBytes() + " bytes)");
+        }
+        if (file.wrapped() && file.wrapper().sectorNum() != request.getSectorNumber())
+        {
+            throw invalid("sector_number " + Long.toUnsignedString(request.getSectorNumber()) + " is not the"
+                + " wrapper's SectorNum " + Long.toUnsignedString(file.wrapper().sectorNum()));
+        }
+        if (proof.feature() == RegisteredSealProof.Feature.NON_INTERACTIVE_POREP)
+        {
+            throw new RequestException(RequestException.Reason.UNSUPPORTED, "registered_proof " + proof
+                + ": non-interactive PoRep (aggregated proofs) is not proved by jprove yet");
+        }
+        try
+        {
+            VanillaVerifier.verify(c1, request.getMinerId() == 0 ? null : new VanillaVerifier.Identity(
+                ProverId.ofMiner(request.getMinerId()), request.getSectorNumber()));
+        }
+        catch (final InvalidC1Exception e)
+        {
+            // the verifier's paths are the C1 output's; in the wrapper it is the decoded Phase1Out
+            throw invalid("vanilla_proof: " + (file.wrapped() ? "$.Phase1Out→" : "") + e.getMessage());
+        }
+        final Path params = CuzkCircuits.params(parameterCache, proof);
+        if (!Files.isRegularFile(params) || !Files.isReadable(params))
+        {
+            throw new RequestException(RequestException.Reason.PRECONDITION, "the parameters of " + proof
+                + " are not in the parameter cache: " + params + " is not a readable file");
+        }
+        final int priority = priority(request);
+        final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
+        final Path incoming = spool(bytes);
+        return new Checked(priority, digest, job -> new JobSpec.Porep(proof, params,
+            JournalRecord.c1File(spoolDir, job)), incoming, bytes);
+    }
+
+    private static RequestException invalid(final String message)
+    {
+        return new RequestException(RequestException.Reason.INVALID, message);
+    }
+
+    /** Writes the C1 output into the spool under a fresh name. */
+    private Path spool(final byte[] bytes)
+    {
+        // once in the spool and once in the journal
+        disk.requireRoomFor(2L * bytes.length, "vanilla_proof");
+        Path incoming = null;
+        try
+        {
+            Files.createDirectories(spoolDir);
+            incoming = Files.createTempFile(spoolDir, "incoming-", ".c1.json");
+            Files.write(incoming, bytes);
+            return incoming;
+        }
+        catch (final IOException e)
+        {
+            JobTable.deleteQuietly(incoming);
+            throw new UncheckedIOException("cannot write to the spool " + spoolDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return SHA-256 of the request's deterministic bytes, after a marker of this API. */
+    private static byte[] digest(final SubmitProofRequest payload)
+    {
+        try
+        {
+            final MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update("cuzk.v1.SubmitProofRequest\n".getBytes(StandardCharsets.US_ASCII));
+            // streamed into the digest: a 32 GiB sector's C1 output is tens of megabytes
+            final CodedOutputStream out = CodedOutputStream.newInstance(new DigestOutputStream(
+                OutputStream.nullOutputStream(), sha), 1 << 16);
+            out.useDeterministicSerialization();
+            payload.writeTo(out);
+            out.flush();
+            return sha.digest();
+        }
+        catch (final IOException | NoSuchAlgorithmException e)
+        {
+            throw new IllegalStateException("digest of a request: " + e, e);
+        }
+    }
+}
