@@ -5,9 +5,14 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
+import java.io.File;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -160,7 +165,8 @@ public final class DeviceProcess implements ProverBackend
             catch (final IOException e)
             {
                 throw new IllegalStateException("cannot start the device process of " + kind + ":" + ordinal + ": "
-                    + e.getMessage(), e);
+                    + (e instanceof EOFException ? "it ended before it opened the device (its error output says why)"
+                        : e.getMessage()), e);
             }
         });
         try
@@ -207,9 +213,38 @@ public final class DeviceProcess implements ProverBackend
                 command.add(arg);
             }
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), DeviceHost.class.getName(), kind,
-            String.valueOf(ordinal), String.valueOf(threads)));
+        command.addAll(List.of("-cp", classPath(), DeviceHost.class.getName(), kind, String.valueOf(ordinal),
+            String.valueOf(threads)));
         return command;
+    }
+
+    /**
+     * @return the class path a device process needs: the entries of the class loaders that loaded this class, when
+     *         they are not the JVM's own (a test launcher's, such as the JUnit console's {@code --class-path}, which
+     *         leaves {@code java.class.path} naming only the launcher), then the JVM's class path.
+     */
+    private static String classPath()
+    {
+        final List<String> entries = new ArrayList<>();
+        for (ClassLoader l = DeviceHost.class.getClassLoader(); l != null; l = l.getParent())
+        {
+            if (l instanceof final URLClassLoader loader)
+            {
+                for (final URL url : loader.getURLs())
+                {
+                    try
+                    {
+                        entries.add(Path.of(url.toURI()).toString());
+                    }
+                    catch (final URISyntaxException | IllegalArgumentException | FileSystemNotFoundException e)
+                    {
+                        // not a local file: a child cannot have it on its class path
+                    }
+                }
+            }
+        }
+        entries.add(System.getProperty("java.class.path"));
+        return String.join(File.pathSeparator, entries);
     }
 
     @Override
