@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * hot path. Intervals ({@link #kernel}, {@link #copy}, {@link #stage}) are on the {@link TimelineClock}; device
  * times from CUDA events must be converted to it by the caller (for example via {@link TimelineClock#fromNanoTime}).
  */
-public sealed interface Timeline extends AutoCloseable permits ChronicleTimeline, DisabledTimeline
+public sealed interface Timeline extends AutoCloseable permits ChronicleTimeline, DisabledTimeline,
+    SwitchedTimeline
 {
     /**
      * @return a timeline that records nothing and costs one virtual call per event.

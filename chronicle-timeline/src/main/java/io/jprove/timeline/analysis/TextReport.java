@@ -97,7 +97,7 @@ public final class TextReport
         {
             out.append(report.unfinishedWindows()).append(" GPU window(s) never closed (no GPU_END)\n");
         }
-        for (final String error : report.errors())
+        for (final String error : report.listedErrors())
         {
             out.append("ERROR ").append(error).append('\n');
         }

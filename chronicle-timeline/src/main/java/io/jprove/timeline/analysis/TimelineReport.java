@@ -1,5 +1,6 @@
 package io.jprove.timeline.analysis;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -38,6 +39,25 @@ public record TimelineReport(
     {
         return devices.stream().filter(d -> d.device() == ordinal).map(DeviceSummary::label).findFirst()
             .orElse("gpu" + ordinal);
+    }
+
+    /** How many ERROR events a report lists one by one; a daemon's timeline may hold one per failed job. */
+    public static final int ERRORS_LISTED = 10;
+
+    /**
+     * @return the errors as a report lists them: the first {@link #ERRORS_LISTED}, then one line counting the rest
+     *         (so that a timeline with many failed jobs does not bury the rest of the page).
+     */
+    public List<String> listedErrors()
+    {
+        if (errors.size() <= ERRORS_LISTED)
+        {
+            return errors;
+        }
+        final List<String> listed = new ArrayList<>(errors.subList(0, ERRORS_LISTED));
+        final int more = errors.size() - ERRORS_LISTED;
+        listed.add("... and " + more + " more error" + (more == 1 ? "" : "s") + " (" + errors.size() + " in all)");
+        return listed;
     }
 
     /**

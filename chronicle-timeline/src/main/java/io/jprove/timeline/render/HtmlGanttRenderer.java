@@ -239,7 +239,7 @@ public final class HtmlGanttRenderer
             }
             html.append("</table>\n");
         }
-        for (final String error : report.errors())
+        for (final String error : report.listedErrors())
         {
             html.append("<p class=\"flagged\">ERROR ").append(escape(error)).append("</p>\n");
         }

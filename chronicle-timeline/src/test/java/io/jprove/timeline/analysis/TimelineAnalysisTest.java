@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -127,5 +128,20 @@ class TimelineAnalysisTest
         assertEquals(1, report.unfinishedWindows());
         assertTrue(report.partitions().isEmpty());
         assertTrue(TextReport.render(report).contains("1 GPU window(s) never closed"));
+    }
+
+    @Test
+    void shouldListTheFirstErrorsAndCountTheRestWhenManyJobsFailed()
+    {
+        final List<String> errors = IntStream.range(0, 25).mapToObj(i -> "job " + i + " failed")
+            .toList();
+        final TimelineReport report = new TimelineReport(25, T0, T0, 1, 0, errors, List.of(), List.of(), List.of(), 0,
+            0.2);
+        final String text = TextReport.render(report);
+        assertEquals(TimelineReport.ERRORS_LISTED + 1, text.lines().filter(l -> l.startsWith("ERROR ")).count(), text);
+        assertTrue(text.contains("ERROR job 9 failed\n") && !text.contains("job 10 failed"), text);
+        assertTrue(text.contains("ERROR ... and 15 more errors (25 in all)\n"), text);
+        assertEquals(errors.subList(0, 3), new TimelineReport(3, T0, T0, 1, 0, errors.subList(0, 3), List.of(),
+            List.of(), List.of(), 0, 0.2).listedErrors());
     }
 }

@@ -60,7 +60,8 @@ final class DaemonCommand implements Callable<Integer>
             {
                 System.err.println("jprove daemon: " + devices.note() + " (set device in the settings to choose)");
             }
-            final Daemon daemon = Daemon.start(settings, devices.open(settings.threads()));
+            // the daemon locks its data directory before it opens the devices or touches anything there
+            final Daemon daemon = Daemon.start(settings);
             final CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() ->
             {

@@ -1,11 +1,15 @@
 package io.jprove.engine.daemon;
 
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.jprove.engine.circuits.BuiltinCircuit;
 import io.jprove.engine.porep.PorepCircuit;
 import io.jprove.engine.porep.SectorShape;
 import io.jprove.engine.r1cs.Circuit;
+import io.jprove.engine.r1cs.ConstraintCounts;
+import io.jprove.engine.r1cs.CountingAssignment;
 
 /**
  * The partitions of a built-in job: partition i of {@code porep-PRESET} is the PoRep partition circuit of that sector
@@ -16,6 +20,29 @@ import io.jprove.engine.r1cs.Circuit;
 final class BuiltinPartitions
 {
     private static final String POREP = "porep-";
+    /** Each name's counts, counted once per process: every partition of every seed has the same shape. */
+    private static final Map<String, Counted> COUNTS = new ConcurrentHashMap<>();
+
+    /** One name's counts, counted by the first caller while the others for that name wait. */
+    private static final class Counted
+    {
+        private final String name;
+        private ConstraintCounts counts;
+
+        Counted(final String name)
+        {
+            this.name = name;
+        }
+
+        synchronized ConstraintCounts get()
+        {
+            if (counts == null)
+            {
+                counts = CountingAssignment.count(partition(name, 0, 0));
+            }
+            return counts;
+        }
+    }
 
     private BuiltinPartitions()
     {
@@ -27,6 +54,18 @@ final class BuiltinPartitions
     static void check(final String name)
     {
         partition(name, 0, 0);
+    }
+
+    /**
+     * @return the counts of every partition of {@code name} (its witness and seed change values, not the shape),
+     *         counted once per process without a witness: no synthesis into buffers, a few seconds for a PoRep
+     *         partition.
+     * @throws IllegalArgumentException when the name is not a known circuit.
+     */
+    static ConstraintCounts counts(final String name)
+    {
+        check(name);
+        return COUNTS.computeIfAbsent(name, Counted::new).get();
     }
 
     /** @return partition {@code partition}'s circuit, its witness drawn from {@code seed}. */

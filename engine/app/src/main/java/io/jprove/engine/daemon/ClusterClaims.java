@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 
 import io.jprove.engine.pipeline.OneLine;
 import io.jprove.timeline.EventKind;
@@ -27,6 +28,8 @@ import io.jprove.timeline.Timeline;
  *   <li><b>heartbeat</b>: every period the host writes its heartbeat, then returns to the queue the claims of hosts
  *       silent past the lease and those past their deadline (every host does this; it is idempotent).</li>
  *   <li><b>resume</b>: at start, the claims still held under this host's name are proved again first.</li>
+ *   <li><b>no device</b>: while none of the host's devices can prove (every one faulted, or restarting after a
+ *       fault), the host claims nothing, so the other hosts prove the queue; it claims again once one is back.</li>
  * </ul>
  * Thread-safe: the workers call {@link #take} and the results at once; one heartbeat thread.
  */
@@ -51,10 +54,15 @@ final class ClusterClaims implements PartitionSource
     private volatile boolean registered;
     private volatile boolean reachable = true;
     private boolean woken;
+    /** Whether a device of this host can prove now: claims are made only then. */
+    private final BooleanSupplier canProve;
+    private volatile boolean claiming = true;
 
+    /** @param canProve whether a device of this host can prove now (no claim is made while none can). */
     ClusterClaims(final ClusterDatabase db, final ClusterConfig config, final ClusterStore store,
-        final Metrics metrics, final Timeline timeline)
+        final Metrics metrics, final Timeline timeline, final BooleanSupplier canProve)
     {
+        this.canProve = canProve;
         this.db = db;
         this.config = config;
         this.store = store;
@@ -173,7 +181,7 @@ final class ClusterClaims implements PartitionSource
         final long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         while (!closed)
         {
-            if (registered)
+            if (registered && deviceReady())
             {
                 final long[] claim;
                 synchronized (claimLock)
@@ -210,6 +218,19 @@ final class ClusterClaims implements PartitionSource
             }
         }
         return null;
+    }
+
+    /** @return whether a device can prove; says so on stderr when that changes. */
+    private boolean deviceReady()
+    {
+        final boolean can = canProve.getAsBoolean();
+        if (can != claiming)
+        {
+            claiming = can;
+            System.err.println("jprove daemon: " + (can ? "a device can prove again: claiming partitions again"
+                : "no device of this host can prove (faulted or restarting): claiming no partitions meanwhile"));
+        }
+        return can;
     }
 
     /** @return (job, partition, claim, bytes) of a new claim, or null when nothing fits or the database is away. */
@@ -492,6 +513,9 @@ final class ClusterClaims implements PartitionSource
         counter(out, "jprove_cluster_statements_total", "SQL statements and commits sent.", db.statements());
         counter(out, "jprove_cluster_retries_total", "Units of work run again after a transient database failure.",
             db.retries());
+        out.append("# HELP jprove_cluster_claiming 1 while this host claims partitions, 0 while none of its devices"
+            + " can prove.\n# TYPE jprove_cluster_claiming gauge\njprove_cluster_claiming ").append(claiming ? 1 : 0)
+            .append('\n');
         return out.toString();
     }
 

@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
@@ -23,6 +25,8 @@ import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.daemon.rpc.StatusReply;
+import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.KeyMemory;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.pipeline.Pipeline;
@@ -30,6 +34,7 @@ import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.pipeline.DeviceView;
 import io.jprove.engine.pipeline.WorkerView;
 import io.jprove.timeline.ChronicleTimeline;
+import io.jprove.timeline.SwitchedTimeline;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineSettings;
 import io.jprove.engine.pipeline.OneLine;
@@ -37,8 +42,8 @@ import io.jprove.engine.pipeline.OneLine;
 /**
  * The proving daemon: the journal, the job table, the resident keys, the gRPC service and the HTTP endpoint, in front
  * of the one proving runtime, the {@link Pipeline}, which it drives as its feed ({@link DaemonFeed}). {@link #start}
- * opens the journal and resumes the jobs it holds before either listener opens, so a client never sees a job that
- * the daemon does not know yet.
+ * first locks the data directory ({@link DataDirLock}: one daemon per directory), then opens the journal and resumes
+ * the jobs it holds before either listener opens, so a client never sees a job that the daemon does not know yet.
  * <pre>
  *  gRPC ─┐                  ┌─ accepted: key loaded, prepared on every device ─────────────┐
  *        ├─► JobTable ──────┤                                                               ▼
@@ -65,6 +70,7 @@ public final class Daemon implements AutoCloseable
     private final DaemonConfig config;
     private final Journal journal;
     private final Timeline timeline;
+    private final TimelineGuard timelineGuard;
     private final Metrics metrics = new Metrics();
     private final KeyCache keys;
     private final List<ProverBackend> backends;
@@ -81,6 +87,7 @@ public final class Daemon implements AutoCloseable
     private final Path spoolDir;
     private final DiskSpace disk;
     private final Requests requests;
+    private final DataDirLock lock;
     private final CuzkRequests cuzkRequests;
     private final long startedNanos = System.nanoTime();
     private final int resumed;
@@ -93,20 +100,31 @@ public final class Daemon implements AutoCloseable
     /**
      * @param backends one per device; closed with the daemon.
      * @param pool     the partitions' buffers; closed with the daemon.
+     * @param lock     the data directory's, held by this process; released with the daemon.
+     * @param loaders  wraps the key cache's loader (a test's slows it down; otherwise the identity).
      */
-    private Daemon(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool)
+    private Daemon(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool,
+        final DataDirLock lock, final UnaryOperator<KeyCache.Loader> loaders)
     {
         this.config = config;
         this.backends = backends;
         this.pool = pool;
+        this.lock = lock;
         this.spoolDir = config.dataDir().resolve("spool");
         clearSpool();
         this.disk = new DiskSpace(config.dataDir(), config.diskReserveBytes(), DiskSpace.USABLE);
-        this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk);
+        // the CLI's record of checked keys: a key checked once (by a prove, or before a restart) is only hashed
+        this.keys = new KeyCache(loaders.apply(KeyCache.defaultLoader(config.threads(), CheckedKeys.inUserCache())),
+            this::released);
+        this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk,
+            new Admission(pool.budgetBytes(), KeyMemory.physicalBytes(), keys::isResident));
         this.cuzkRequests = new CuzkRequests(spoolDir, config.cuzk().parameterCache(), disk);
-        this.timeline = config.timeline() == null ? Timeline.disabled()
-            : ChronicleTimeline.open(TimelineSettings.of(config.timeline()));
-        this.keys = new KeyCache(config.threads(), this::released);
+        // the timeline writes through mapped files: it records only while its disk keeps the reserve free
+        final SwitchedTimeline switched = config.timeline() == null ? null
+            : new SwitchedTimeline(() -> ChronicleTimeline.open(TimelineSettings.of(config.timeline())));
+        this.timelineGuard = switched == null ? null : new TimelineGuard(switched, new DiskSpace(config.timeline(),
+            config.diskReserveBytes(), DiskSpace.USABLE));
+        this.timeline = switched == null ? Timeline.disabled() : switched;
         final PipelineConfig sizes = sizes(config, backends);
         final int workers = sizes.deviceWorkers().stream().mapToInt(Integer::intValue).sum();
         final PartitionSource source;
@@ -115,7 +133,7 @@ public final class Daemon implements AutoCloseable
         {
             this.journal = Journal.open(config.dataDir().resolve("journal"), config.journalSync(), spoolDir);
             this.local = new JobTable(journal, disk, metrics, timeline, spoolDir, config.queueCapacity(),
-                config.resultRetention(), this::accepted);
+                config.resultRetention(), config.jobRetries(), this::accepted);
             this.table = local;
             this.database = null;
             this.claims = null;
@@ -131,7 +149,8 @@ public final class Daemon implements AutoCloseable
             ClusterSchema.create(database);
             final ClusterStore store = new ClusterStore(database, metrics, timeline, spoolDir,
                 config.queueCapacity(), config.resultRetention(), cluster.lease());
-            this.claims = new ClusterClaims(database, cluster, store, metrics, timeline);
+            // a host whose every device faulted (or restarts) claims nothing until one can prove again
+            this.claims = new ClusterClaims(database, cluster, store, metrics, timeline, this::canProve);
             store.onSubmit(claims::wake);
             this.table = store;
             this.heartbeat = Executors.newSingleThreadScheduledExecutor(r ->
@@ -186,10 +205,17 @@ public final class Daemon implements AutoCloseable
             config.cluster() == null ? workers : 0);
     }
 
-    /** A job was accepted (or resumed): its key is loaded and prepared meanwhile. */
-    private void accepted(final Job job)
+    /** A job was accepted (or resumed): its key is loaded, then prepared. @return when the key is here */
+    private CompletableFuture<Void> accepted(final Job job)
     {
-        feed.accepted(job);
+        return feed.accepted(job);
+    }
+
+    /** @return whether a device can prove now (none while every device is faulted or restarting). */
+    private boolean canProve()
+    {
+        final Pipeline running = pipeline;
+        return running != null && running.canProve();
     }
 
     /** A key leaves the cache: its preparations on the devices go first. */
@@ -202,27 +228,40 @@ public final class Daemon implements AutoCloseable
     }
 
     /**
-     * Starts a daemon on the devices its {@code device} setting chooses, with their buffer pool (page-locked for a
-     * GPU).
+     * Starts a daemon on the devices its {@code device} setting chooses, each opened to be restartable after a fault
+     * (a GPU proves in a device process of its own, its partitions' buffers in shared memory).
      *
      * @throws IllegalArgumentException when the device setting cannot be had on this host.
+     * @throws IllegalStateException    naming the holder's process id when another daemon uses the data folder.
      * @throws UncheckedIOException     when a listener cannot bind or the data folder cannot be used.
      */
     public static Daemon start(final DaemonConfig config)
     {
         final DeviceSelection selection = DeviceSelection.parse(config.device(), "device");
-        final List<ProverBackend> backends = selection.open(config.threads());
+        // before the devices are opened and anything in the data directory is touched
+        final DataDirLock lock = DataDirLock.take(config.dataDir());
+        final List<ProverBackend> backends;
+        try
+        {
+            backends = selection.openRestartable(config.threads());
+        }
+        catch (final RuntimeException e)
+        {
+            lock.close();
+            throw e;
+        }
         final BufferPool pool;
         try
         {
-            pool = selection.bufferPool(BufferPool.defaultBudgetBytes());
+            pool = selection.restartableBufferPool(BufferPool.defaultBudgetBytes());
         }
         catch (final RuntimeException e)
         {
             backends.forEach(ProverBackend::close);
+            lock.close();
             throw e;
         }
-        return start(config, backends, pool);
+        return start(config, backends, pool, lock, UnaryOperator.identity());
     }
 
     /**
@@ -232,20 +271,42 @@ public final class Daemon implements AutoCloseable
      */
     public static Daemon start(final DaemonConfig config, final List<ProverBackend> backends)
     {
-        return start(config, backends, new OffHeapBufferPool(BufferPool.defaultBudgetBytes()));
+        return start(config, backends, UnaryOperator.identity());
     }
 
-    private static Daemon start(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool)
+    /**
+     * As {@link #start(DaemonConfig, List)}, its key loads going through {@code loaders}' wrapper of the real loader
+     * (for tests that watch or slow them down).
+     */
+    static Daemon start(final DaemonConfig config, final List<ProverBackend> backends,
+        final UnaryOperator<KeyCache.Loader> loaders)
+    {
+        final DataDirLock lock;
+        try
+        {
+            lock = DataDirLock.take(config.dataDir());
+        }
+        catch (final RuntimeException e)
+        {
+            backends.forEach(ProverBackend::close);
+            throw e;
+        }
+        return start(config, backends, new OffHeapBufferPool(BufferPool.defaultBudgetBytes()), lock, loaders);
+    }
+
+    private static Daemon start(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool,
+        final DataDirLock lock, final UnaryOperator<KeyCache.Loader> loaders)
     {
         final Daemon daemon;
         try
         {
-            daemon = new Daemon(config, backends, pool);
+            daemon = new Daemon(config, backends, pool, lock, loaders);
         }
         catch (final RuntimeException e)
         {
             backends.forEach(ProverBackend::close);
             pool.close();
+            lock.close();
             throw e;
         }
         try
@@ -306,6 +367,10 @@ public final class Daemon implements AutoCloseable
             final long pollMs = config.cluster().poll().toMillis();
             final ClusterStore store = (ClusterStore)table;
             pruner.scheduleWithFixedDelay(quietly(store::refreshWatched), pollMs, pollMs, TimeUnit.MILLISECONDS);
+        }
+        if (timelineGuard != null)
+        {
+            pruner.scheduleWithFixedDelay(quietly(timelineGuard::check), 1, 1, TimeUnit.SECONDS);
         }
         final long everyMs = Math.clamp(config.resultRetention().toMillis() / 4, 100, 60_000);
         pruner.scheduleWithFixedDelay(quietly(() -> table.prune(System.currentTimeMillis())), everyMs, everyMs,
@@ -500,11 +565,11 @@ public final class Daemon implements AutoCloseable
         final StatusReply.Builder b = StatusReply.newBuilder().setQueueCapacity(table.capacity());
         if (jobId != 0)
         {
-            b.addJobs(ProtoViews.job(table.get(jobId), true));
+            b.addJobs(ProtoViews.job(table.get(jobId), true, feed.activity(jobId)));
         }
         else
         {
-            table.jobs().forEach(j -> b.addJobs(ProtoViews.job(j, false)));
+            table.jobs().forEach(j -> b.addJobs(ProtoViews.job(j, false, feed.activity(j.id()))));
         }
         final List<WorkerView> workers = pipeline.workerViews();
         for (int i = 0; i < workers.size(); i++)
@@ -527,7 +592,14 @@ public final class Daemon implements AutoCloseable
         final String text = metrics.render(new Metrics.Gauges(table.counts(), workers.size(), busy,
             keys.resident().size(), ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
             journal == null ? null : journal.health(), disk, pipeline.deviceViews()));
-        return claims == null ? text : text + claims.metricsText();
+        final String withTimeline = timelineGuard == null ? text : text
+            + "# HELP jprove_daemon_timeline_recording 1 while the timeline records, 0 while its disk is short of"
+            + " disk-reserve (events are dropped).\n# TYPE jprove_daemon_timeline_recording gauge\n"
+            + "jprove_daemon_timeline_recording " + (timelineGuard.paused() ? 0 : 1) + "\n"
+            + "# HELP jprove_daemon_timeline_dropped_events_total Timeline events dropped while its disk was short of"
+            + " disk-reserve.\n# TYPE jprove_daemon_timeline_dropped_events_total counter\n"
+            + "jprove_daemon_timeline_dropped_events_total " + timelineGuard.dropped() + "\n";
+        return claims == null ? withTimeline : withTimeline + claims.metricsText();
     }
 
     /**
@@ -607,5 +679,7 @@ public final class Daemon implements AutoCloseable
         backends.forEach(ProverBackend::close);
         pool.close();
         timeline.close();
+        // last: nothing of this daemon touches the directory afterwards
+        lock.close();
     }
 }

@@ -29,6 +29,7 @@ import io.jprove.engine.formats.InputFile;
  * max-request-bytes  = 67108864           a larger request is refused
  * result-retention   = 1h                 how long finished jobs stay retrievable (ms, s, m, h or d)
  * journal-sync       = sync               sync: fdatasync each entry before acknowledging; async; none
+ * job-retries        = 2                  times a job the daemon died while proving is resumed, then it fails
  * timeline           = (data-dir)/timeline  the timeline of the proofs; "off" for none
  * cluster            = off                jdbc:postgresql://... : share one job store with other daemons
  * cluster-password-file =                 a file holding the database password (else the URL's, if any)
@@ -63,12 +64,13 @@ import io.jprove.engine.formats.InputFile;
  * @param cluster         the shared job store, or null for the single-host journal.
  * @param diskReserveBytes the free space new work may not take from the data directory's disk.
  * @param keyRoots        the folders (absolute, normalized) whose files requests may name.
+ * @param jobRetries      how many times a job that was running when the daemon died is resumed before it fails.
  * @param cuzk            the cuzk API's listeners (none: not served) and parameter cache.
  */
 public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, Path dataDir, int workers,
     int threads, String device, int queueCapacity, int maxRequestBytes, Duration resultRetention,
     JournalSync journalSync, Path timeline, ClusterConfig cluster, long diskReserveBytes, List<Path> keyRoots,
-    CuzkConfig cuzk)
+    int jobRetries, CuzkConfig cuzk)
 {
     /** Default gRPC port. */
     public static final int DEFAULT_PORT = 7420;
@@ -82,7 +84,8 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
 
     private static final List<String> KEYS = List.of("listen", "http-listen", "token-file", "data-dir", "key-roots",
         "disk-reserve", "device",
-        "workers", "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "timeline",
+        "workers", "threads", "queue-capacity", "max-request-bytes", "result-retention", "journal-sync", "job-retries",
+        "timeline",
         "cluster", "cluster-password-file", "cluster-host", "cluster-heartbeat", "cluster-lease",
         "cluster-partition-timeout", "cluster-poll", "memory-budget", "parameter-cache", "cuzk-socket", "cuzk-listen",
         "cuzk-max-request-bytes");
@@ -248,6 +251,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         final Duration retention = s.get("result-retention", "1h", DaemonConfig::duration);
         final JournalSync sync = s.get("journal-sync", "sync",
             v -> JournalSync.valueOf(oneOf(v, "sync", "async", "none").toUpperCase(Locale.ROOT)));
+        final int retries = s.get("job-retries", "2", v -> "0".equals(v) ? 0 : positive(v, 1000));
         final String timelineText = s.get("timeline", "", v -> v);
         final Path timeline = OFF.equals(timelineText) ? null
             : timelineText.isEmpty() ? dataDir.resolve("timeline") : Path.of(timelineText);
@@ -264,7 +268,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             }
         }
         return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, device, capacity, maxBytes,
-            retention, sync, timeline, cluster(s, listen), diskReserve, keyRoots, cuzk);
+            retention, sync, timeline, cluster(s, listen), diskReserve, keyRoots, retries, cuzk);
     }
 
     /** @return the cuzk API's settings; cuzk-max-request-bytes without a cuzk listener is an error. */
@@ -388,7 +392,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
             + ", queueCapacity="
             + queueCapacity + ", maxRequestBytes=" + maxRequestBytes + ", resultRetention=" + resultRetention
             + ", journalSync=" + journalSync + ", timeline=" + timeline + ", cluster=" + cluster + ", diskReserveBytes="
-            + diskReserveBytes + ", keyRoots=" + keyRoots + ", cuzk=" + cuzk + "]";
+            + diskReserveBytes + ", keyRoots=" + keyRoots + ", jobRetries=" + jobRetries + ", cuzk=" + cuzk + "]";
     }
 
     private static void warnIfExposed(final Path file)

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -20,8 +23,10 @@ import io.jprove.field.Fr;
  * {@link JobTable}, in the scheduler's order and skipping partitions already journaled, or claims on the cluster's
  * queue, {@link ClusterClaims}), each job as a {@link JobRun}; their outcomes go back to it: a proof is kept (journaled
  * or stored under its claim) before it counts, a failure fails the job with its reason, a dropped partition is given
- * back. A job's key is loaded and prepared on every device as the job is accepted ({@link #accepted}), or on this
- * host's first claim of it, while its first partitions are synthesized.
+ * back. A job's key is loaded on the feed's loader threads as the job is accepted ({@link #accepted}; the job store
+ * hands out its partitions once the key is here, so no pipeline worker waits for a load), or on this host's first
+ * claim of it in a cluster (the claiming synthesis worker waits for it), then prepared on every device while its
+ * first partitions are synthesized.
  */
 final class DaemonFeed implements PartitionFeed, AutoCloseable
 {
@@ -56,26 +61,52 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     }
 
     /**
-     * A job accepted on this host (submitted, or resumed at start): its key is loaded and prepared now, and kept
-     * until the job ends here.
+     * A job accepted on this host (submitted, or resumed at start): its key is asked for now (a load on the loader
+     * threads unless it is resident), and kept until the job ends here.
+     *
+     * @return when the key is here, or why it could not be had: the store hands out the job's partitions then.
      */
-    void accepted(final Job job)
+    CompletableFuture<Void> accepted(final Job job)
     {
-        final JobRun run;
+        final JobRun run = run(job);
         synchronized (this)
         {
-            run = runs.computeIfAbsent(job.id(), id -> start(job));
             run.hold();
         }
         job.whenFinished(j -> unhold(run));
+        return run.keyReady();
     }
 
-    /** @return a run of the job, its key loading; under this. */
-    private JobRun start(final Job job)
+    /** @return the job's run, made and its key asked for if it has none here. */
+    private JobRun run(final Job job)
     {
-        final JobRun run = new JobRun(job, porepMatrices);
-        loader.execute(() -> run.load(keys, pipeline));
-        return run;
+        final JobRun fresh;
+        synchronized (this)
+        {
+            final JobRun known = runs.get(job.id());
+            if (known != null)
+            {
+                return known;
+            }
+            fresh = new JobRun(job, porepMatrices);
+            runs.put(job.id(), fresh);
+        }
+        // outside the feed's lock: a resident key's lease arrives at once, and its preparation starts from here
+        fresh.load(keys, loader, pipeline);
+        return fresh;
+    }
+
+    /**
+     * @return what the job waits for or does besides proving, for status pages ("loading key K (x %)",
+     *         "discarding 1 partition"), or "" when nothing or when the job is not here.
+     */
+    String activity(final long job)
+    {
+        synchronized (this)
+        {
+            final JobRun run = runs.get(job);
+            return run == null ? "" : run.activity(run.inFlight());
+        }
     }
 
     private void unhold(final JobRun run)
@@ -99,15 +130,30 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
         {
             return null;
         }
-        final JobRun run;
+        // a cluster's job is accepted here when this host first claims one of its partitions
+        final JobRun run = run(a.job());
         synchronized (this)
         {
-            // a cluster's job is accepted here when this host first claims one of its partitions
-            run = runs.computeIfAbsent(a.job().id(), id -> start(a.job()));
             run.enter();
         }
         a.job().timings().started(System.currentTimeMillis());
-        return new Partition(run, a.partition(), a.claim());
+        final Partition partition = new Partition(run, a.partition(), a.claim());
+        // a claim is this host's already: its key is waited for here, on the claiming synthesis worker, so that no
+        // device worker waits for a load (a failed load fails the partition when it asks for the key)
+        try
+        {
+            run.keyReady().get();
+        }
+        catch (final ExecutionException | CancellationException e)
+        {
+            // the partition fails with the reason when it asks for its key
+        }
+        catch (final InterruptedException e)
+        {
+            dropped(partition);
+            throw e;
+        }
+        return partition;
     }
 
     /** @return the store's assignment of a partition, its run let go of. */

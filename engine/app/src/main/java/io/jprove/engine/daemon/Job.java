@@ -39,6 +39,10 @@ final class Job
     private long finishedMs;
     private int running;
     private String[] json;
+    /** Unclean stops of a daemon while it proved this job (journaled in its Started entries). */
+    private int stops;
+    /** Whether this daemon's run has handed out a partition of it (and journaled that). */
+    private boolean startedHere;
 
     Job(final long id, final String requestId, final byte[] digest, final int priority, final long submittedMs,
         final JobSpec spec)
@@ -262,6 +266,39 @@ final class Job
             running--;
             partitions[partition] = PartitionState.QUEUED;
         }
+    }
+
+    /** @return how many times a daemon stopped uncleanly while proving it. */
+    synchronized int stops()
+    {
+        return stops;
+    }
+
+    /** Sets the unclean stops counted so far (replayed from its last Started entry). */
+    synchronized void stops(final int count)
+    {
+        stops = count;
+    }
+
+    /** @return whether this daemon has started it (handed a partition of it to its pipeline). */
+    synchronized boolean startedHere()
+    {
+        return startedHere;
+    }
+
+    /**
+     * Marks it started by this daemon.
+     *
+     * @return false when it was already.
+     */
+    synchronized boolean startHere()
+    {
+        if (startedHere)
+        {
+            return false;
+        }
+        startedHere = true;
+        return true;
     }
 
     /** @return whether every partition is done. */

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 import io.jprove.engine.backend.BufferShape;
 import io.jprove.engine.backend.PartitionBuffers;
@@ -19,6 +20,7 @@ import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.pipeline.CircomSynthesis;
 import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.CircuitSynthesis;
+import io.jprove.engine.pipeline.OneLine;
 import io.jprove.engine.pipeline.Pipeline;
 import io.jprove.engine.pipeline.PorepSynthesis;
 import io.jprove.engine.pipeline.ProofJob;
@@ -33,20 +35,22 @@ import io.jprove.engine.porep.c1.C1Partitions;
 import io.jprove.engine.porep.c1.InvalidC1Exception;
 
 /**
- * A daemon job as the pipeline proves it: its key, loaded from the {@link KeyCache} and prepared on the devices as
- * the job is accepted here ({@link #load}), and its synthesis by kind: a built-in circuit's partitions
- * ({@link BuiltinPartitions}), a circom circuit and witness, a witness mapped through a zkey (which waits for the
- * key), or a PoRep C2 job's C1 output, whose partitions' witnesses are written natively and whose a, b and c come
- * from the size's resident matrices ({@link PorepMatrices}); each PoRep proof is verified against the {@code .vk}
- * beside the parameters before it is recorded ({@link #refusal}). It holds a lease on its key until
- * {@link DaemonFeed} closes it (the job has ended on this host and none of its partitions is in flight), so the key
- * is not evicted under it. Thread-safe.
+ * A daemon job as the pipeline proves it: its key, asked of the {@link KeyCache} as the job is accepted here
+ * ({@link #load}: loaded on the feed's loader threads, never on a pipeline worker) and prepared on the devices once
+ * it arrives, and its synthesis by kind: a built-in circuit's partitions ({@link BuiltinPartitions}, its counts
+ * counted once per name), a circom circuit and witness, a witness mapped through a zkey, or a PoRep C2 job's C1
+ * output, whose partitions' witnesses are written natively and whose a, b and c come from the size's resident
+ * matrices ({@link PorepMatrices}); each PoRep proof is verified against the {@code .vk} beside the parameters before
+ * it is recorded ({@link #refusal}). It holds a lease on its key until {@link DaemonFeed} closes it (the job has ended
+ * on this host and none of its partitions is in flight), so the key is not evicted under it; closed before the key
+ * arrived, it lets go of the load, which stops when no other job waits for it. Thread-safe.
  */
 final class JobRun implements ProofJob
 {
     private final Job job;
     private final PorepMatrices porepMatrices;
     private final CompletableFuture<KeyCache.Lease> lease = new CompletableFuture<>();
+    private volatile KeyCache.Request request;
     private Synthesis synthesis;
     /** A PoRep job's partitions, as its C1 output gives them; null for other kinds. */
     private List<PartitionWitness> porepPartitions;
@@ -70,40 +74,81 @@ final class JobRun implements ProofJob
     }
 
     /**
-     * Loads the job's key (or finds it resident), then starts its preparation on every device, which the pipeline
-     * runs on threads of its own: the job's first partitions are synthesized meanwhile. A key that cannot be had
-     * fails the first partition that needs it, with the reason.
+     * Asks for the job's key (a load on {@code loader} unless it is resident or loading already); once it arrives its
+     * preparation starts on every device, which the pipeline runs on threads of its own.
      */
-    void load(final KeyCache keys, final Pipeline pipeline)
+    void load(final KeyCache keys, final Executor loader, final Pipeline pipeline)
     {
-        final KeyCache.Lease acquired;
         final long t0 = System.nanoTime();
-        try
+        final KeyCache.Request asked = keys.request(job.spec().key(), loader);
+        request = asked;
+        asked.lease().whenComplete((acquired, failure) ->
         {
-            acquired = keys.acquire(job.spec().key());
+            if (failure != null)
+            {
+                lease.completeExceptionally(failure instanceof final CompletionException c && c.getCause() != null
+                    ? c.getCause() : failure);
+                return;
+            }
             job.timings().keyLoaded(System.nanoTime() - t0);
-        }
-        catch (final RuntimeException e)
-        {
-            lease.completeExceptionally(e);
-            return;
-        }
-        // the preparation starts before the key is handed out: a partition that waited for the key then waits for
-        // this preparation rather than starting one of its own
-        pipeline.prepare(acquired.provingKey(), keyName(), job.id());
-        lease.complete(acquired);
+            // the preparation starts before the key is handed out: a partition that waited for the key then waits
+            // for this preparation rather than starting one of its own
+            pipeline.prepare(acquired.provingKey(), keyName(), job.id());
+            lease.complete(acquired);
+        });
     }
 
-    /** Lets go of the key once it is loaded (at once if it is). */
+    /**
+     * @return when the key is here, or why it could not be had (a {@link java.util.concurrent.CancellationException}
+     *         when the job let go of it first).
+     */
+    CompletableFuture<Void> keyReady()
+    {
+        return lease.thenApply(l -> null);
+    }
+
+    /** Lets go of the key: of its load if it has not arrived (stopped when no other job waits), else of its lease. */
     void close()
     {
+        final KeyCache.Request asked = request;
+        if (asked != null)
+        {
+            asked.cancel();
+        }
         lease.thenAccept(KeyCache.Lease::close);
+    }
+
+    /**
+     * @param inFlight its partitions in the pipeline now.
+     * @return what the job waits for or does besides proving, for status pages: "loading key K (x %)" until its
+     *         key is here, "discarding N partition(s)" when it has ended with partitions still in the pipeline (they
+     *         stop at their next step boundary), else "".
+     */
+    String activity(final int inFlight)
+    {
+        final KeyCache.Request asked = request;
+        if (!lease.isDone() && asked != null)
+        {
+            return "loading key " + asked.ref().path() + " (" + asked.percent() + " %)";
+        }
+        if (lease.isCompletedExceptionally() && !isFinished())
+        {
+            return "its key could not be loaded: " + lease.handle((l, e) -> OneLine.of(e)).join();
+        }
+        return isFinished() && inFlight > 0 ? "discarding " + inFlight + " partition" + (inFlight == 1 ? "" : "s")
+            : "";
     }
 
     /** A partition of it was handed to the pipeline. */
     void enter()
     {
         inFlight++;
+    }
+
+    /** @return its partitions in the pipeline now; guarded by the feed. */
+    int inFlight()
+    {
+        return inFlight;
     }
 
     /** A partition of it ended. @return whether it is now idle. */
@@ -199,8 +244,8 @@ final class JobRun implements ProofJob
         {
             synthesis = switch (job.spec())
             {
-                case JobSpec.Builtin b -> new CircuitSynthesis(CircuitShape.counted(BuiltinPartitions.partition(
-                    b.name(), b.seed(), 0)), p -> BuiltinPartitions.partition(b.name(), b.seed(), p));
+                case JobSpec.Builtin b -> new CircuitSynthesis(new CircuitShape(BuiltinPartitions.counts(b.name()),
+                    null), p -> BuiltinPartitions.partition(b.name(), b.seed(), p));
                 case JobSpec.Circom c -> new CircomSynthesis(c.r1cs(), c.witness());
                 case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
                 case JobSpec.Porep r -> porep(r);

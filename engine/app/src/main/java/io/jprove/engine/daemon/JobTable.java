@@ -9,12 +9,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
+import io.jprove.engine.pipeline.OneLine;
 import io.jprove.engine.pipeline.Scheduler;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
@@ -24,7 +30,10 @@ import io.jprove.timeline.Timeline;
  * table's lock, so the journal's order is the order of the changes and a replay ({@link #recover}) rebuilds the same
  * table. This is where a job is accepted exactly once per request id, where the queue bound is enforced, where a job
  * finishes exactly once (a second finish is never journaled), and where finished jobs are pruned after the
- * retention.
+ * retention. A job's first hand-out in a daemon's run is journaled ({@link JournalRecord.Started}) before any of its
+ * work, and a clean close says so ({@link JournalRecord.CleanStop}): a job the daemon died while proving is counted
+ * at the next start and, past the {@code job-retries} setting, failed with the reason instead of resumed, so that a
+ * job that kills the process cannot crash-loop the daemon and the queue behind it moves on.
  */
 final class JobTable implements JobStore, PartitionSource
 {
@@ -34,12 +43,13 @@ final class JobTable implements JobStore, PartitionSource
     private final Journal journal;
     private final DiskSpace disk;
     private final Scheduler<Job> scheduler = new Scheduler<>(Job::priority, Job::id);
-    private final Consumer<Job> accepted;
+    private final Function<Job, CompletableFuture<?>> accepted;
     private final Metrics metrics;
     private final Timeline timeline;
     private final Path spoolDir;
     private final int capacity;
     private final Duration retention;
+    private final int retries;
     private final Map<Long, Job> jobs = new LinkedHashMap<>();
     private final Map<String, Job> byRequest = new HashMap<>();
     private long nextJobId = 1;
@@ -48,12 +58,16 @@ final class JobTable implements JobStore, PartitionSource
 
     /**
      * @param disk     the free space new jobs are checked against before they are journaled.
-     * @param accepted told of every job accepted (submitted, or resumed by {@link #recover}), before its partitions
-     *                 are handed out, so that its key is loaded and prepared meanwhile; under the table's lock.
+     * @param retries  how many times a job the daemon died while proving is resumed before it is failed.
+     * @param accepted told of every job accepted (submitted, or resumed by {@link #recover}), under the table's lock:
+     *                 it has the job's key loaded and answers when the key is here; the job's partitions are handed
+     *                 out only then (no pipeline worker waits for a load), or the job fails with why it could not be.
      */
     JobTable(final Journal journal, final DiskSpace disk, final Metrics metrics, final Timeline timeline,
-        final Path spoolDir, final int capacity, final Duration retention, final Consumer<Job> accepted)
+        final Path spoolDir, final int capacity, final Duration retention, final int retries,
+        final Function<Job, CompletableFuture<?>> accepted)
     {
+        this.retries = retries;
         this.journal = journal;
         this.disk = disk;
         this.accepted = accepted;
@@ -69,7 +83,8 @@ final class JobTable implements JobStore, PartitionSource
      * whose partitions were all journaled before a crash, compacts the journal, and schedules the unfinished jobs.
      * What the journal's open found (a torn tail dropped, damage skipped, a conversion) is printed on stderr; entries
      * that name a job whose submission was lost to damage are skipped, and an unfinished job whose witness was lost
-     * fails with that reason, so that damage costs only the jobs it touched.
+     * fails with that reason, so that damage costs only the jobs it touched. A job that was running when the last
+     * daemon died counts one more unclean stop; past the retries it fails, naming how many.
      *
      * @return how many unfinished jobs were resumed.
      */
@@ -78,7 +93,17 @@ final class JobTable implements JobStore, PartitionSource
         journal.notices().forEach(n -> System.err.println("jprove daemon: journal: " + n));
         final Map<Long, byte[]> witnesses = new HashMap<>();
         final List<String> orphans = new ArrayList<>();
-        journal.replay(entry -> apply(entry, witnesses, orphans));
+        final Set<Long> running = new HashSet<>();
+        journal.replay(entry -> apply(entry, witnesses, orphans, running));
+        for (final long id : running)
+        {
+            final Job job = jobs.get(id);
+            if (job != null && !job.state().isFinished())
+            {
+                // started by the last daemon, which never closed cleanly: it was running when the process died
+                job.stops(job.stops() + 1);
+            }
+        }
         if (!orphans.isEmpty())
         {
             System.err.println("jprove daemon: journal: skipped " + orphans.size() + " entries of jobs whose submission"
@@ -97,6 +122,14 @@ final class JobTable implements JobStore, PartitionSource
             {
                 // every partition was journaled but the daemon died before the job's end was
                 finish(job, JobState.SUCCEEDED, "", nowMs);
+                continue;
+            }
+            if (job.stops() > retries)
+            {
+                final String why = "the daemon stopped " + job.stops() + " times while proving it (job-retries = "
+                    + retries + "); not resumed again";
+                System.err.println("jprove daemon: job " + job.id() + " (" + job.requestId() + ") failed: " + why);
+                finish(job, JobState.FAILED, why, nowMs);
                 continue;
             }
             if (witnessFile(job) != null && witnesses.get(job.id()) == null)
@@ -127,8 +160,12 @@ final class JobTable implements JobStore, PartitionSource
         return resumed;
     }
 
-    /** Applies one replayed entry; entries of a job whose submission is unknown go to {@code orphans}. */
-    private void apply(final JournalRecord entry, final Map<Long, byte[]> witnesses, final List<String> orphans)
+    /**
+     * Applies one replayed entry; entries of a job whose submission is unknown go to {@code orphans}; {@code running}
+     * holds the jobs started since the last clean stop.
+     */
+    private void apply(final JournalRecord entry, final Map<Long, byte[]> witnesses, final List<String> orphans,
+        final Set<Long> running)
     {
         switch (entry)
         {
@@ -178,6 +215,20 @@ final class JobTable implements JobStore, PartitionSource
                     byRequest.remove(gone.requestId(), gone);
                 }
             }
+            case JournalRecord.Started s ->
+            {
+                final Job job = jobs.get(s.job());
+                if (job == null)
+                {
+                    orphans.add("the start of job " + Long.toUnsignedString(s.job()));
+                }
+                else
+                {
+                    job.stops(s.stops());
+                    running.add(s.job());
+                }
+            }
+            case JournalRecord.CleanStop c -> running.clear();
         }
     }
 
@@ -340,11 +391,53 @@ final class JobTable implements JobStore, PartitionSource
         return job;
     }
 
-    /** Tells the runtime of the job, then makes its queued partitions available (those journaled are done). */
+    /**
+     * Tells the runtime of the job, which has its key loaded; once the key is here its queued partitions are made
+     * available (those journaled are done).
+     */
     private void schedule(final Job job)
     {
-        accepted.accept(job);
-        scheduler.submit(job, job.queuedPartitions());
+        accepted.apply(job).whenComplete((ready, failure) -> keyArrived(job, failure));
+    }
+
+    /** The job's key is here, or could not be had: its partitions are handed out now, or it fails with the reason. */
+    private synchronized void keyArrived(final Job job, final Throwable failure)
+    {
+        if (closed || job.state().isFinished())
+        {
+            return;
+        }
+        final Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause() : failure;
+        if (cause instanceof CancellationException)
+        {
+            // the job let go of its key (it ended) or the daemon is closing: nothing to fail
+            return;
+        }
+        if (cause != null)
+        {
+            try
+            {
+                final KeyRef key = job.spec().key();
+                finish(job, JobState.FAILED, "cannot load the " + key.kindName() + " key " + key.path() + ": "
+                    + OneLine.of(cause), System.currentTimeMillis());
+            }
+            catch (final UncheckedIOException e)
+            {
+                // unjournaled, the job stays unfinished here; the next start loads its key again
+                System.err.println("jprove daemon: the failure of job " + job.id() + " could not be journaled: "
+                    + e.getMessage());
+            }
+            return;
+        }
+        try
+        {
+            scheduler.submit(job, job.queuedPartitions());
+        }
+        catch (final IllegalStateException e)
+        {
+            // stopping: the job resumes at the next start
+        }
     }
 
     /**
@@ -365,8 +458,31 @@ final class JobTable implements JobStore, PartitionSource
             }
             if (next.job().startPartition(next.partition()))
             {
+                started(next.job());
                 return new Assignment(next.job(), next.partition(), 0);
             }
+        }
+    }
+
+    /**
+     * Journals the job's start in this run, once, before its first partition goes to the pipeline: if the process
+     * dies while proving it, the next start counts it.
+     */
+    private synchronized void started(final Job job)
+    {
+        if (closed || !job.startHere())
+        {
+            return;
+        }
+        try
+        {
+            journal.append(new JournalRecord.Started(job.id(), job.stops()));
+        }
+        catch (final UncheckedIOException e)
+        {
+            // the job runs regardless; only a crash during it would go uncounted
+            System.err.println("jprove daemon: the start of job " + job.id() + " could not be journaled: "
+                + e.getMessage());
         }
     }
 
@@ -532,6 +648,26 @@ final class JobTable implements JobStore, PartitionSource
                 live.add(new JournalRecord.Finished(job.id(), job.state(), job.error(), job.finishedMs()));
             }
         }
+        // the unclean stops of unfinished jobs survive the compaction; those started in this run stay open
+        final List<JournalRecord> open = new ArrayList<>();
+        boolean counted = false;
+        for (final Job job : jobs.values())
+        {
+            if (!job.state().isFinished() && job.startedHere())
+            {
+                open.add(new JournalRecord.Started(job.id(), job.stops()));
+            }
+            else if (!job.state().isFinished() && job.stops() > 0)
+            {
+                live.add(new JournalRecord.Started(job.id(), job.stops()));
+                counted = true;
+            }
+        }
+        if (counted)
+        {
+            live.add(new JournalRecord.CleanStop());
+        }
+        live.addAll(open);
         journal.compact(live);
     }
 
@@ -559,7 +695,8 @@ final class JobTable implements JobStore, PartitionSource
     }
 
     /**
-     * Closes the journal; a partition that ends afterwards is not kept (it is proved again at the next start).
+     * Journals a clean stop (the pipeline has stopped: no job of this run was interrupted by a crash) and closes the
+     * journal; a partition that ends afterwards is not kept (it is proved again at the next start).
      */
     @Override
     public synchronized void close()
@@ -567,6 +704,15 @@ final class JobTable implements JobStore, PartitionSource
         if (!closed)
         {
             closed = true;
+            try
+            {
+                journal.append(new JournalRecord.CleanStop());
+            }
+            catch (final RuntimeException e)
+            {
+                // the next start counts the jobs of this run as interrupted: a retry lost, never a job
+                System.err.println("jprove daemon: journal: the clean stop could not be written: " + e.getMessage());
+            }
             journal.close();
         }
     }

@@ -116,7 +116,8 @@ public final class JournalCheck
         Tally(final Path spool)
         {
             this.spool = spool;
-            for (final String k : List.of("generation", "submitted", "partition", "finished", "pruned"))
+            for (final String k : List.of("generation", "submitted", "partition", "finished", "pruned", "started",
+                "clean stop"))
             {
                 kinds.put(k, 0);
             }
@@ -166,6 +167,8 @@ public final class JournalCheck
                     kinds.merge("pruned", 1, Integer::sum);
                     jobs.remove(p.job());
                 }
+                case JournalRecord.Started s -> kinds.merge("started", 1, Integer::sum);
+                case JournalRecord.CleanStop s -> kinds.merge("clean stop", 1, Integer::sum);
             }
         }
 

@@ -18,7 +18,10 @@ import io.jprove.engine.porep.RegisteredSealProof;
  *   i32 length then bytes
  * </pre>
  * A job's life in the journal is one {@link Submitted}, at most one {@link PartitionDone} per partition, then at most
- * one {@link Finished}, then at most one {@link Pruned}; replaying the entries in order rebuilds every job.
+ * one {@link Finished}, then at most one {@link Pruned}; replaying the entries in order rebuilds every job. Between
+ * them, a {@link Started} each time a daemon hands the job's first partition to its pipeline, and a {@link CleanStop}
+ * when a daemon closes: a job started and not followed by a clean stop was running when its daemon died, which is
+ * how a job that kills the process is recognized and retried only a bounded number of times.
  */
 public sealed interface JournalRecord
 {
@@ -156,6 +159,41 @@ public sealed interface JournalRecord
     }
 
     /**
+     * A daemon handed the job's first partition to its pipeline (once per job per daemon run), before any of its
+     * work started.
+     *
+     * @param job   the job.
+     * @param stops how many times a daemon stopped uncleanly while proving it before this start.
+     */
+    record Started(long job, int stops) implements JournalRecord
+    {
+        @Override
+        public byte[] encode()
+        {
+            return write(6, out ->
+            {
+                out.writeLong(job);
+                out.writeInt(stops);
+            });
+        }
+    }
+
+    /**
+     * The daemon closed with its pipeline stopped: the jobs {@link Started} before this entry were not running when
+     * the process ended.
+     */
+    record CleanStop() implements JournalRecord
+    {
+        @Override
+        public byte[] encode()
+        {
+            return write(7, out ->
+            {
+            });
+        }
+    }
+
+    /**
      * @param bytes    one entry.
      * @param spoolDir where a job's witness file lives ({@code JOB.wtns}).
      * @throws IllegalStateException naming the problem when the bytes are not an entry of this format.
@@ -177,6 +215,8 @@ public sealed interface JournalRecord
                 case 3 -> new PartitionDone(in.readLong(), in.readInt(), bytes(in), bytes(in));
                 case 4 -> new Finished(in.readLong(), JobState.valueOf(in.readUTF()), in.readUTF(), in.readLong());
                 case 5 -> new Pruned(in.readLong());
+                case 6 -> new Started(in.readLong(), in.readInt());
+                case 7 -> new CleanStop();
                 default -> throw new IllegalStateException("unknown journal entry type " + type);
             };
         }

@@ -146,9 +146,12 @@ final class Metrics
         {
             return;
         }
-        header(out, "jprove_daemon_device_usable", "1 while the device can prove, 0 once a device fault made it"
-            + " unusable for the rest of the process.", "gauge");
+        header(out, "jprove_daemon_device_usable", "1 while the device can prove, 0 while a device fault keeps it from"
+            + " proving (restarting, or unusable for good).", "gauge");
         devices.forEach(d -> sample(out, "jprove_daemon_device_usable", device(d), d.unusable() == null ? 1 : 0));
+        header(out, "jprove_daemon_device_restarts_total", "Restarts that brought the device back after a fault.",
+            "counter");
+        devices.forEach(d -> sample(out, "jprove_daemon_device_restarts_total", device(d), d.restarts()));
         header(out, "jprove_daemon_device_workers", "Workers placed on the device.", "gauge");
         devices.forEach(d -> sample(out, "jprove_daemon_device_workers", device(d), d.workers()));
         header(out, "jprove_daemon_device_prepared_keys", "Keys prepared on the device now.", "gauge");

@@ -30,11 +30,20 @@ final class ProtoViews
     /** @param withResult whether to include the proof and public inputs (a single job's status does). */
     static JobStatus job(final Job job, final boolean withResult)
     {
+        return job(job, withResult, "");
+    }
+
+    /**
+     * @param withResult whether to include the proof and public inputs (a single job's status does).
+     * @param activity   what it waits for or does besides proving ("loading key K (x %)"), or "".
+     */
+    static JobStatus job(final Job job, final boolean withResult, final String activity)
+    {
         final JobState state = job.state();
         final JobStatus.Builder b = JobStatus.newBuilder().setJobId(job.id()).setRequestId(job.requestId())
             .setState(io.jprove.engine.daemon.rpc.JobState.valueOf(state.name())).setPriority(job.priority())
             .setCircuit(job.spec().kind()).setError(job.error()).setSubmittedUnixMs(job.submittedMs())
-            .setFinishedUnixMs(state.isFinished() ? job.finishedMs() : 0);
+            .setFinishedUnixMs(state.isFinished() ? job.finishedMs() : 0).setActivity(activity);
         for (final Job.PartitionState p : job.partitionStates())
         {
             b.addPartitions(PartitionState.valueOf("PARTITION_" + p.name()));
@@ -57,7 +66,8 @@ final class ProtoViews
     static WorkerStatus worker(final int index, final WorkerView w)
     {
         return WorkerStatus.newBuilder().setWorker(index).setDevice(w.device()).setJobId(w.job())
-            .setPartition(w.partition()).build();
+            .setPartition(w.partition()).setActivity(w.job() == 0 ? "idle" : w.discarding() ? "discarding"
+                : "proving").build();
     }
 
     /** @param keys which resident key each prepared one is (a key evicted meanwhile is left out). */
@@ -66,7 +76,7 @@ final class ProtoViews
         final String unusable = d.unusable();
         final DeviceStatus.Builder b = DeviceStatus.newBuilder().setName(d.name()).setDescription(d.description())
             .setWorkers(d.workers()).setUsable(unusable == null).setUnusableReason(unusable == null ? "" : unusable)
-            .setPreparations(d.preparations());
+            .setPreparations(d.preparations()).setRestarts(d.restarts());
         for (final DeviceView.Prepared p : d.prepared())
         {
             final KeyRef ref = keys.ref(p.key());
@@ -83,7 +93,8 @@ final class ProtoViews
     static KeyStatus key(final KeyCache.KeyInfo k)
     {
         return KeyStatus.newBuilder().setPath(k.ref().path().toString()).setKind(k.ref().kindName())
-            .setResident(k.resident()).setLoadMs(k.loadMs()).build();
+            .setResident(k.resident()).setLoadMs(k.loadMs()).setLoading(k.loading()).setLoadedPercent(k.percent())
+            .setPointChecks(k.checks() == null ? "" : k.checks().description()).build();
     }
 
     static ClusterStatus cluster(final String host, final ClusterClaims.View v)

@@ -23,8 +23,8 @@ import io.jprove.engine.r1cs.MalformedFileException;
 
 /**
  * The gRPC service over a {@link Daemon}: each call maps to one daemon operation, and a {@link RequestException}
- * to its status code (INVALID → INVALID_ARGUMENT, CONFLICT → ALREADY_EXISTS, NOT_FOUND, BUSY →
- * RESOURCE_EXHAUSTED, UNSUPPORTED → UNIMPLEMENTED, PRECONDITION → FAILED_PRECONDITION); a request over
+ * to its status code (INVALID → INVALID_ARGUMENT, CONFLICT → ALREADY_EXISTS, NOT_FOUND, BUSY, NO_SPACE and
+ * TOO_LARGE → RESOURCE_EXHAUSTED, UNSUPPORTED → UNIMPLEMENTED, PRECONDITION → FAILED_PRECONDITION); a request over
  * max-request-bytes is refused by gRPC itself, also RESOURCE_EXHAUSTED. Await and Prove hold no thread while they
  * wait: the reply is sent by the job's finish, and a caller that goes away (deadline, cancel) takes its listener with
  * it.
@@ -169,7 +169,7 @@ final class ProverService extends ProverGrpc.ProverImplBase
                 case INVALID -> Status.INVALID_ARGUMENT;
                 case CONFLICT -> Status.ALREADY_EXISTS;
                 case NOT_FOUND -> Status.NOT_FOUND;
-                case BUSY, NO_SPACE -> Status.RESOURCE_EXHAUSTED;
+                case BUSY, NO_SPACE, TOO_LARGE -> Status.RESOURCE_EXHAUSTED;
                 case UNSUPPORTED -> Status.UNIMPLEMENTED;
                 case PRECONDITION -> Status.FAILED_PRECONDITION;
             };

@@ -21,6 +21,8 @@ public final class RequestException extends RuntimeException
         BUSY,
         /** The data directory's disk has less free space than the reserve kept for the jobs already accepted. */
         NO_SPACE,
+        /** The job needs more memory than the daemon's budget or its host has (Admission). */
+        TOO_LARGE,
         /** A kind of proof the daemon does not prove (yet). */
         UNSUPPORTED,
         /** The host lacks what the request needs: its parameters are not in the parameter cache. */

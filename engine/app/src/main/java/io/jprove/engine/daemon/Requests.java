@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.function.IntConsumer;
 import java.util.function.LongFunction;
 
 import com.google.protobuf.CodedOutputStream;
@@ -18,7 +19,8 @@ import io.jprove.engine.r1cs.MalformedFileException;
 /**
  * Checks a proof request before it is journaled, so that what is accepted can be proved: the request id, one
  * circuit, absolute paths to readable regular files under the daemon's {@link KeyRoots}, a known built-in circuit,
- * a witness file that parses, and room on the disk for it. A refusal names the request field
+ * a witness file that parses, room on the disk for it, and the job's {@link Admission} (its shape against its key's,
+ * its memory against the budget and the host's). A refusal names the request field
  * ({@code zkey.zkey_path}, {@code circom.wtns}, ...). Paths are normalized before the request's digest is taken, so
  * {@code /a/./b.zkey} and {@code /a/b.zkey} are the same payload. Thread-safe.
  */
@@ -32,17 +34,20 @@ final class Requests
     private final Path spoolDir;
     private final KeyRoots roots;
     private final DiskSpace disk;
+    private final Admission admission;
 
     /**
-     * @param spoolDir where witnesses wait.
-     * @param roots    the folders key and circuit files may be read from.
-     * @param disk     the free space a witness is checked against before it is written.
+     * @param spoolDir  where witnesses wait.
+     * @param roots     the folders key and circuit files may be read from.
+     * @param disk      the free space a witness is checked against before it is written.
+     * @param admission what a job is compared with before it is accepted.
      */
-    Requests(final Path spoolDir, final KeyRoots roots, final DiskSpace disk)
+    Requests(final Path spoolDir, final KeyRoots roots, final DiskSpace disk, final Admission admission)
     {
         this.spoolDir = spoolDir;
         this.roots = roots;
         this.disk = disk;
+        this.admission = admission;
     }
 
     /**
@@ -59,7 +64,8 @@ final class Requests
     }
 
     /**
-     * @throws RequestException INVALID naming the field at fault, NO_SPACE when the disk cannot take the witness.
+     * @throws RequestException INVALID naming the field at fault, NO_SPACE when the disk cannot take the witness,
+     *                          TOO_LARGE when the job needs more memory than the daemon has.
      */
     Checked check(final ProofRequest request)
     {
@@ -89,6 +95,7 @@ final class Requests
                         + Integer.toUnsignedString(b.getPartitions()));
                 }
                 final Path params = roots.require("builtin.params_path", b.getParamsPath());
+                admission.builtin(b.getName(), params, "builtin.params_path");
                 final JobSpec spec = new JobSpec.Builtin(b.getName(), params, b.getPartitions(), b.getSeed());
                 yield new Checked(id, request.getPriority(), digest, job -> spec, null, new byte[0]);
             }
@@ -98,7 +105,8 @@ final class Requests
                 final Path params = roots.require("circom.params_path", c.getParamsPath());
                 final Path r1cs = roots.require("circom.r1cs_path", c.getR1CsPath());
                 final byte[] wtns = c.getWtns().toByteArray();
-                final Path incoming = witness("circom.wtns", wtns);
+                final Path incoming = witness("circom.wtns", wtns,
+                    wires -> admission.circom(params, r1cs, wires, "circom.params_path"));
                 yield new Checked(id, request.getPriority(), digest,
                     job -> new JobSpec.Circom(params, r1cs, JournalRecord.witnessFile(spoolDir, job)), incoming, wtns);
             }
@@ -107,7 +115,7 @@ final class Requests
                 final var z = request.getZkey();
                 final Path zkey = roots.require("zkey.zkey_path", z.getZkeyPath());
                 final byte[] wtns = z.getWtns().toByteArray();
-                final Path incoming = witness("zkey.wtns", wtns);
+                final Path incoming = witness("zkey.wtns", wtns, wires -> admission.zkey(zkey, wires));
                 yield new Checked(id, request.getPriority(), digest,
                     job -> new JobSpec.Zkey(zkey, JournalRecord.witnessFile(spoolDir, job)), incoming, wtns);
             }
@@ -134,8 +142,11 @@ final class Requests
         };
     }
 
-    /** Writes the witness into the spool under a fresh name and parses it; deleted again if it does not parse. */
-    private Path witness(final String field, final byte[] wtns)
+    /**
+     * Writes the witness into the spool under a fresh name, parses it and admits the job given its values; deleted
+     * again if it does not parse or the job is refused.
+     */
+    private Path witness(final String field, final byte[] wtns, final IntConsumer admit)
     {
         if (wtns.length == 0)
         {
@@ -165,6 +176,7 @@ final class Requests
             {
                 throw invalid(field + " holds no values");
             }
+            admit.accept(w.size());
             return incoming;
         }
         catch (final MalformedFileException e)

@@ -18,12 +18,15 @@ import io.jprove.engine.daemon.rpc.WorkerStatus;
  * <pre>
  * {"queue_capacity": 64,
  *  "jobs": [{"job_id": 3, "request_id": "r1", "state": "running", "priority": 0, "circuit": "builtin",
- *            "partitions": ["done", "running", "queued"], "error": "", "submitted_unix_ms": ..., ...}],
- *  "workers": [{"worker": 0, "device": "cuda:0", "job_id": 3, "partition": 1}],
+ *            "partitions": ["done", "running", "queued"], "error": "", "submitted_unix_ms": ..., ...,
+ *            "activity": "loading key /keys/x.params (37 %)"}],
+ *  "workers": [{"worker": 0, "device": "cuda:0", "job_id": 3, "partition": 1, "activity": "proving"}],
  *  "devices": [{"name": "cuda:0", "description": "NVIDIA H200", "workers": 2, "usable": true, "unusable_reason": "",
- *               "preparations": 1, "prepared_keys": [{"path": "...", "kind": "zkey", "device_bytes": 1310720000,
+ *               "preparations": 1, "restarts": 0,
+ *               "prepared_keys": [{"path": "...", "kind": "zkey", "device_bytes": 1310720000,
  *                                                     "prepare_ms": 7400, "preparation": "7.4 s on cuda:0: ..."}]}],
- *  "keys": [{"path": "...", "kind": "params", "resident": true, "load_ms": 12}],
+ *  "keys": [{"path": "...", "kind": "params", "resident": true, "load_ms": 12, "loading": false,
+ *            "loaded_percent": 100, "point_checks": "on the curve and in the subgroup"}],
  *  "memory": {"heap_used_bytes": ..., "heap_max_bytes": ..., "direct_bytes": ...},
  *  "cluster": {"host": "gpu-a", "queued_partitions": 12, "claimed_partitions": 3,
  *              "hosts": [{"name": "gpu-a", "address": "10.0.0.5:7420", "workers": 2, "memory_budget_bytes": 0,
@@ -54,7 +57,9 @@ final class StatusJson
                 .append(", \"device\": ");
             string(out, w.getDevice());
             out.append(", \"job_id\": ").append(w.getJobId()).append(", \"partition\": ").append(w.getPartition())
-                .append('}');
+                .append(", \"activity\": ");
+            string(out, w.getActivity());
+            out.append('}');
         }
         out.append("],\n \"devices\": [");
         for (int i = 0; i < s.getDevicesCount(); i++)
@@ -71,7 +76,10 @@ final class StatusJson
             out.append(", \"kind\": ");
             string(out, k.getKind());
             out.append(", \"resident\": ").append(k.getResident()).append(", \"load_ms\": ").append(k.getLoadMs())
-                .append('}');
+                .append(", \"loading\": ").append(k.getLoading()).append(", \"loaded_percent\": ")
+                .append(k.getLoadedPercent()).append(", \"point_checks\": ");
+            string(out, k.getPointChecks());
+            out.append('}');
         }
         out.append("],\n \"memory\": {\"heap_used_bytes\": ").append(s.getMemory().getHeapUsedBytes())
             .append(", \"heap_max_bytes\": ").append(s.getMemory().getHeapMaxBytes()).append(", \"direct_bytes\": ")
@@ -92,7 +100,8 @@ final class StatusJson
         out.append(", \"workers\": ").append(d.getWorkers()).append(", \"usable\": ").append(d.getUsable())
             .append(", \"unusable_reason\": ");
         string(out, d.getUnusableReason());
-        out.append(", \"preparations\": ").append(d.getPreparations()).append(", \"prepared_keys\": [");
+        out.append(", \"preparations\": ").append(d.getPreparations()).append(", \"restarts\": ")
+            .append(d.getRestarts()).append(", \"prepared_keys\": [");
         for (int i = 0; i < d.getPreparedKeysCount(); i++)
         {
             final PreparedKeyStatus k = d.getPreparedKeys(i);
@@ -143,7 +152,9 @@ final class StatusJson
         out.append("], \"error\": ");
         string(out, j.getError());
         out.append(", \"submitted_unix_ms\": ").append(j.getSubmittedUnixMs()).append(", \"finished_unix_ms\": ")
-            .append(j.getFinishedUnixMs()).append('}');
+            .append(j.getFinishedUnixMs()).append(", \"activity\": ");
+        string(out, j.getActivity());
+        out.append('}');
     }
 
     /** Appends a JSON string literal. */

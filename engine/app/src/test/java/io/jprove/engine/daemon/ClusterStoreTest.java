@@ -217,6 +217,127 @@ class ClusterStoreTest
         }
     }
 
+    @Test
+    void shouldClaimNothingWhileNoDeviceCanProveAndClaimAgainOnceOneIsBack() throws Exception
+    {
+        final String url = database();
+        final java.util.concurrent.CountDownLatch back = new java.util.concurrent.CountDownLatch(1);
+        final ProverBackend faulting = new FaultThenRestart(new CpuProverBackend(1), back);
+        try (Daemon a = Daemon.start(host(url, "a"), List.of(faulting));
+             DaemonClient ca = DaemonFixtures.client(a, null))
+        {
+            // host a's only device faults on its first partition, and its restart is held back
+            final JobStatus faulted = ca.prove(f.chain("faulted", 1, 0), WAIT);
+            assertEquals(io.jprove.engine.daemon.rpc.JobState.FAILED, faulted.getState());
+            assertTrue(faulted.getError().contains("injected fault"), faulted.getError());
+            DaemonFixtures.eventually(WAIT, "a to stop claiming", () -> metric(ca.metrics(),
+                "jprove_cluster_claiming") == 0);
+            final long queued = ca.submit(f.chain("queued", 3, 0)).getJobId();
+            Thread.sleep(500);
+            assertEquals(3, ca.status(0).getCluster().getQueuedPartitions(), "a claimed nothing meanwhile");
+            try (Daemon b = Daemon.start(host(url, "b")); DaemonClient cb = DaemonFixtures.client(b, null))
+            {
+                assertVerified(cb.await(queued, WAIT), f.chainVk);
+            }
+            // the device is back: a claims and proves again
+            back.countDown();
+            DaemonFixtures.eventually(WAIT, "a to claim again", () -> metric(ca.metrics(),
+                "jprove_cluster_claiming") == 1);
+            assertVerified(ca.prove(f.chain("after", 2, 0), WAIT), f.chainVk);
+        }
+    }
+
+    /**
+     * A real backend whose first proof fails as a device fault would, and whose restart waits for a latch: a host
+     * whose only device is down for a while.
+     */
+    private static final class FaultThenRestart implements ProverBackend
+    {
+        private final ProverBackend backend;
+        private final java.util.concurrent.CountDownLatch back;
+        private final java.util.concurrent.atomic.AtomicBoolean faulted;
+
+        FaultThenRestart(final ProverBackend backend, final java.util.concurrent.CountDownLatch back)
+        {
+            this(backend, back, new java.util.concurrent.atomic.AtomicBoolean());
+        }
+
+        private FaultThenRestart(final ProverBackend backend, final java.util.concurrent.CountDownLatch back,
+            final java.util.concurrent.atomic.AtomicBoolean faulted)
+        {
+            this.backend = backend;
+            this.back = back;
+            this.faulted = faulted;
+        }
+
+        @Override
+        public String name()
+        {
+            return backend.name();
+        }
+
+        @Override
+        public int device()
+        {
+            return backend.device();
+        }
+
+        @Override
+        public String description()
+        {
+            return backend.description();
+        }
+
+        @Override
+        public int workers()
+        {
+            return backend.workers();
+        }
+
+        @Override
+        public PreparedKey prepare(final ProvingKey key)
+        {
+            return backend.prepare(key);
+        }
+
+        @Override
+        public MsmSums prove(final PreparedKey key, final PartitionInputs partition, final BackendListener listener)
+        {
+            if (faulted.compareAndSet(false, true))
+            {
+                throw new io.jprove.engine.groth16.DeviceUnusableException(name(), "injected fault", null);
+            }
+            return backend.prove(key, partition, listener);
+        }
+
+        @Override
+        public boolean restartable()
+        {
+            return true;
+        }
+
+        @Override
+        public ProverBackend reopen()
+        {
+            try
+            {
+                back.await();
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("closing", e);
+            }
+            return new FaultThenRestart(new CpuProverBackend(1), back, faulted);
+        }
+
+        @Override
+        public void close()
+        {
+            backend.close();
+        }
+    }
+
     /** A real backend whose first proof takes four seconds longer, as a partition stuck on a slow device would. */
     private static final class SlowFirstProof implements ProverBackend
     {

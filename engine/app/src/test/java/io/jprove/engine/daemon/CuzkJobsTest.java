@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -32,6 +33,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.daemon.rpc.JobState;
 import io.jprove.engine.porep.PorepParameterCache;
 import io.jprove.engine.porep.PorepParameterFiles;
@@ -69,6 +71,36 @@ class CuzkJobsTest
             "1");
     }
 
+    /**
+     * @return a daemon whose loads of the PoRep parameters (an empty file here) wait until they are cancelled, as a
+     *         real 32 GiB file's first load takes minutes: its PoRep jobs stay queued, loading their key (a key that
+     *         cannot be loaded fails its jobs at once).
+     */
+    private static Daemon start(final Path data)
+    {
+        final Path params = dir.resolve("params");
+        return Daemon.start(config(data), List.of(new CpuProverBackend(0, 2)), real -> (ref, loading) ->
+        {
+            if (!ref.path().startsWith(params))
+            {
+                return real.load(ref, loading);
+            }
+            try
+            {
+                while (true)
+                {
+                    Thread.sleep(20);
+                    loading.checkCancelled();
+                }
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("the daemon closed");
+            }
+        });
+    }
+
     /** @return a jprove job of priority 10 that keeps the one worker busy, once it runs. */
     private static long block(final DaemonClient c, final String id)
     {
@@ -90,7 +122,7 @@ class CuzkJobsTest
     @Test
     void shouldQueueAwaitCancelAndRetryPoRepJobsWhileTheWorkerIsBusy(@TempDir final Path data) throws Exception
     {
-        try (Daemon d = Daemon.start(config(data)); DaemonClient jprove = DaemonFixtures.client(d, null);
+        try (Daemon d = start(data); DaemonClient jprove = DaemonFixtures.client(d, null);
              CuzkClient unix = CuzkClient.unix(d.cuzkSocket()); CuzkClient tcp = CuzkClient.tcp(d.cuzkPort(), null))
         {
             final long blocker = block(jprove, "block");
@@ -157,14 +189,14 @@ class CuzkJobsTest
     void shouldResumeAQueuedJobUnderItsRequestIdAfterARestart(@TempDir final Path data)
     {
         final long job;
-        try (Daemon d = Daemon.start(config(data)); DaemonClient jprove = DaemonFixtures.client(d, null);
+        try (Daemon d = start(data); DaemonClient jprove = DaemonFixtures.client(d, null);
              CuzkClient c = CuzkClient.unix(d.cuzkSocket()))
         {
             block(jprove, "block");
             c.stub.submitProof(CuzkFixtures.porep(SECTOR_7, CuzkFixtures.wrapped()).build());
             job = d.store().newestAttempt("cuzk:" + SECTOR_7).id();
         }
-        try (Daemon d = Daemon.start(config(data)); CuzkClient c = CuzkClient.unix(d.cuzkSocket()))
+        try (Daemon d = start(data); CuzkClient c = CuzkClient.unix(d.cuzkSocket()))
         {
             assertEquals(2, d.resumedJobs());
             // its C1 output is back in the spool, from the journal

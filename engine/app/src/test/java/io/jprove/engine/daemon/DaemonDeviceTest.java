@@ -67,6 +67,13 @@ class DaemonDeviceTest
             "kernels on the JVM"));
     }
 
+    /** @return a JVM-executor device that the pipeline restarts after a fault, with a fresh executor. */
+    private static WatchedBackend restartableJvmGpu(final int ordinal)
+    {
+        return new WatchedBackend(new GpuProverBackend(new JvmAccelerator(), ordinal, "jvm:" + ordinal,
+            "kernels on the JVM", JvmAccelerator::new));
+    }
+
     private static Daemon start(final List<ProverBackend> backends, final String... extra)
     {
         return Daemon.start(DaemonFixtures.config(dir.resolve("data-" + daemons++), extra), backends);
@@ -232,6 +239,34 @@ class DaemonDeviceTest
             assertFalse(status.getUsable());
             assertEquals(faulted.getError(), "partition 0: " + status.getUnusableReason());
             assertTrue(c.metrics().contains("jprove_daemon_device_usable{device=\"jvm:0\"} 0\n"));
+        }
+    }
+
+    @Test
+    void shouldRestartTheDeviceAfterAFaultAndProveTheNextJobOnIt()
+    {
+        final WatchedBackend gpu = restartableJvmGpu(0);
+        try (Daemon d = start(List.of(gpu)); DaemonClient c = DaemonFixtures.client(d, null))
+        {
+            assertVerified(c.prove(f.chain("before", 1, 0), WAIT), f.chainVk);
+            assertEquals(1, gpu.prepared());
+            gpu.faultNext();
+            final JobStatus faulted = c.prove(f.chain("faulted", 1, 0), WAIT);
+            assertEquals(JobState.FAILED, faulted.getState());
+            assertTrue(faulted.getError().startsWith("partition 0: jvm:0 is unusable"), faulted.getError());
+            assertTrue(faulted.getProof().isEmpty(), "no proof of any kind");
+
+            // the daemon goes on: the device is restarted with a fresh executor, its key prepared there again
+            eventually(WAIT, "the device back", () -> device(c, "jvm:0").getRestarts() == 1
+                && device(c, "jvm:0").getUsable());
+            final JobStatus after = c.prove(f.chain("after", 2, 0), WAIT);
+            assertVerified(after, f.chainVk);
+            // the same workers, on the device's fresh backend
+            assertEquals(List.of("jvm:0"), c.status(0).getWorkersList().stream().map(w -> w.getDevice()).distinct()
+                .toList());
+            assertEquals(2, gpu.prepared(), "the key prepared again on the fresh device");
+            assertTrue(c.metrics().contains("jprove_daemon_device_restarts_total{device=\"jvm:0\"} 1\n"));
+            assertTrue(c.metrics().contains("jprove_daemon_device_usable{device=\"jvm:0\"} 1\n"));
         }
     }
 

@@ -77,7 +77,8 @@ class DaemonDiskSpaceTest
         final Journal journal = Journal.open(data.resolve("journal"), DaemonConfig.JournalSync.SYNC,
             data.resolve("spool"), writes);
         final JobTable t = new JobTable(journal, new DiskSpace(data, 1 << 20, p -> free[0]), new Metrics(),
-            Timeline.disabled(), data.resolve("spool"), 8, Duration.ofHours(1), job -> { });
+            Timeline.disabled(), data.resolve("spool"), 8, Duration.ofHours(1), 2,
+            job -> java.util.concurrent.CompletableFuture.completedFuture(null));
         t.recover(0);
         return t;
     }

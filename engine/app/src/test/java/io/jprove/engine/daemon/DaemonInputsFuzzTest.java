@@ -19,7 +19,6 @@ import io.jprove.engine.daemon.rpc.CircomParams;
 import io.jprove.engine.daemon.rpc.CircomZkey;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.formats.Mutator;
-import io.jprove.engine.formats.circom.CircomFixtures;
 
 /**
  * A bounded, seeded fuzz run of what the daemon reads from outside: its settings file, and proof requests (their
@@ -93,19 +92,20 @@ class DaemonInputsFuzzTest
     @Test
     void shouldParseCheckOrRefuseEveryMutatedRequest() throws Exception
     {
-        final Path wtns = CircomFixtures.cubicWtns(dir.resolve("w.wtns"), 35);
-        final Path key = Files.writeString(dir.resolve("k.zkey"), "a key file (its contents are read later)");
-        final ByteString witness = ByteString.copyFrom(Files.readAllBytes(wtns));
+        // real keys and circuits, so that unmutated fields pass admission and a mutant can be accepted
+        final DaemonFixtures f = DaemonFixtures.in(dir);
+        final ByteString witness = ByteString.copyFrom(Files.readAllBytes(f.wtns));
         final List<ProofRequest> seeds = List.of(
-            ProofRequest.newBuilder().setRequestId("z").setZkey(CircomZkey.newBuilder().setZkeyPath(key.toString())
-                .setWtns(witness)).build(),
+            ProofRequest.newBuilder().setRequestId("z").setZkey(CircomZkey.newBuilder()
+                .setZkeyPath(f.cubicZkey.toString()).setWtns(witness)).build(),
             ProofRequest.newBuilder().setRequestId("c").setPriority(3).setCircom(CircomParams.newBuilder()
-                .setParamsPath(key.toString()).setR1CsPath(key.toString()).setWtns(witness)).build(),
+                .setParamsPath(f.cubicParams.toString()).setR1CsPath(f.r1cs.toString()).setWtns(witness)).build(),
             ProofRequest.newBuilder().setRequestId("b").setBuiltin(BuiltinCircuit.newBuilder()
-                .setName("poseidon-chain-2").setParamsPath(key.toString()).setPartitions(3).setSeed(5)).build());
+                .setName(DaemonFixtures.CHAIN).setParamsPath(f.chainParams.toString()).setPartitions(3).setSeed(5))
+                .build());
         final Path spool = Files.createDirectories(dir.resolve("spool"));
         final Requests requests = new Requests(spool, new KeyRoots(List.of(dir.toAbsolutePath())),
-            new DiskSpace(dir, 0, p -> Long.MAX_VALUE));
+            new DiskSpace(dir, 0, p -> Long.MAX_VALUE), new Admission(Long.MAX_VALUE, Long.MAX_VALUE, k -> false));
         final Mutator m = new Mutator(new SplittableRandom(SEED + 1));
         assertTimeoutPreemptively(LIMIT, () ->
         {

@@ -136,6 +136,12 @@ final class DaemonProcess implements AutoCloseable
             }
         }
         command.addAll(extra);
+        // the record of checked keys the build gives the tests, not the user's
+        final String cache = System.getProperty("jprove.cache.dir");
+        if (cache != null)
+        {
+            command.add("-Djprove.cache.dir=" + cache);
+        }
         // surefire runs tests from a manifest-only jar; its property holds the real class path
         final String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         command.addAll(List.of("-Xmx512m", "-cp", classPath));

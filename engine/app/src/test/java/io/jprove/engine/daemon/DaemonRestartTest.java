@@ -41,6 +41,10 @@ class DaemonRestartTest
         try (DaemonClient c = DaemonClient.connect("127.0.0.1:" + first.port(), null))
         {
             running = c.submit(f.chain("running", 8, 0)).getJobId();
+            // queued once the running job proves: a job's partitions are handed out once its key is loaded, so a
+            // job whose key loads first could otherwise overtake it
+            eventually(WAIT, "a partition of the running job", () -> c.status(running).getJobs(0)
+                .getPartitionsList().stream().filter(p -> p == PartitionState.PARTITION_DONE).count() >= 1);
             queued = List.of(c.submit(f.cubic("queued-cubic", f.wtns)).getJobId(),
                 c.submit(f.chain("queued-chain", 2, 0)).getJobId());
             eventually(WAIT, "two partitions of the running job", () -> c.status(running).getJobs(0)

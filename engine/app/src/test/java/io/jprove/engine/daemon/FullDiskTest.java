@@ -164,4 +164,28 @@ class FullDiskTest
             assertVerified(c.prove(f.cubic("after-free", f.wtns), WAIT), f.cubicVk);
         }
     }
+
+    @Test
+    void shouldStopRecordingTheTimelineWhenItsDiskIsFullAndGoOnProving() throws Exception
+    {
+        final DaemonFixtures f = DaemonFixtures.in(Files.createDirectories(dir.resolve("keys-timeline")));
+        // the journal elsewhere: only the timeline's disk fills
+        final DaemonConfig settings = DaemonFixtures.config(dir.resolve("data-timeline"), "disk-reserve", "1m",
+            "key-roots", dir.resolve("keys-timeline").toString(), "timeline", disk.resolve("timeline").toString());
+        try (Daemon d = Daemon.start(settings); DaemonClient c = DaemonFixtures.client(d, null))
+        {
+            assertVerified(c.prove(f.cubic("recorded", f.wtns), WAIT), f.cubicVk);
+            assertTrue(c.metrics().contains("\njprove_daemon_timeline_recording 1\n"));
+            final List<Path> fillers = fill();
+            DaemonFixtures.eventually(WAIT, "the timeline paused", () -> c.metrics()
+                .contains("\njprove_daemon_timeline_recording 0\n"));
+            // a mapped write on the full disk would have killed the daemon: it proves on, recording nothing
+            assertVerified(c.prove(f.chain("unrecorded", 2, 0), WAIT), f.chainVk);
+            assertFalse(c.metrics().contains("\njprove_daemon_timeline_dropped_events_total 0\n"));
+            free(fillers);
+            DaemonFixtures.eventually(WAIT, "the timeline recording again", () -> c.metrics()
+                .contains("\njprove_daemon_timeline_recording 1\n"));
+            assertVerified(c.prove(f.cubic("recorded-again", f.wtns), WAIT), f.cubicVk);
+        }
+    }
 }

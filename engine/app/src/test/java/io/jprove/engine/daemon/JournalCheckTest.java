@@ -51,7 +51,8 @@ class JournalCheckTest
         assertFalse(r.damaged());
         assertTrue(r.lines().getFirst().matches("journal .*/data/journal: gen-1, format 2, \\d+ bytes of entries,"
             + " \\d+ preallocated"), r.lines().getFirst());
-        assertEquals("entries: 8 (generation 0, submitted 3, partition 3, finished 2, pruned 0)", r.lines().get(1));
+        assertEquals("entries: 8 (generation 0, submitted 3, partition 3, finished 2, pruned 0, started 0, clean stop"
+            + " 0)", r.lines().get(1));
         assertEquals("jobs: 3 known, 1 running, 1 succeeded, 1 cancelled; 3 partitions proved; next job id 4",
             r.lines().get(2));
         assertEquals("damage: none", r.lines().getLast());

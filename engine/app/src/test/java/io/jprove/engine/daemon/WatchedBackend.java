@@ -20,15 +20,31 @@ import io.jprove.engine.groth16.ProvingKey;
 final class WatchedBackend implements ProverBackend
 {
     private final ProverBackend backend;
-    private final AtomicInteger prepared = new AtomicInteger();
-    private final AtomicInteger released = new AtomicInteger();
-    private final AtomicInteger proved = new AtomicInteger();
-    private final AtomicInteger faultAt = new AtomicInteger(-1);
-    private final AtomicReference<RuntimeException> refusePrepare = new AtomicReference<>();
+    private final AtomicInteger prepared;
+    private final AtomicInteger released;
+    private final AtomicInteger proved;
+    private final AtomicInteger faultAt;
+    private final AtomicReference<RuntimeException> refusePrepare;
 
     WatchedBackend(final ProverBackend backend)
     {
         this.backend = backend;
+        this.prepared = new AtomicInteger();
+        this.released = new AtomicInteger();
+        this.proved = new AtomicInteger();
+        this.faultAt = new AtomicInteger(-1);
+        this.refusePrepare = new AtomicReference<>();
+    }
+
+    /** The fresh backend of a restart, counted with the one it replaces. */
+    private WatchedBackend(final ProverBackend backend, final WatchedBackend replaced)
+    {
+        this.backend = backend;
+        this.prepared = replaced.prepared;
+        this.released = replaced.released;
+        this.proved = replaced.proved;
+        this.faultAt = replaced.faultAt;
+        this.refusePrepare = replaced.refusePrepare;
     }
 
     /** @return the keys prepared so far. */
@@ -105,6 +121,18 @@ final class WatchedBackend implements ProverBackend
                 partition.c(), all, partition.bDensity());
         }
         return backend.prove(((Counted)key).inner, given, listener);
+    }
+
+    @Override
+    public boolean restartable()
+    {
+        return backend.restartable();
+    }
+
+    @Override
+    public ProverBackend reopen()
+    {
+        return new WatchedBackend(backend.reopen(), this);
     }
 
     @Override

@@ -34,6 +34,33 @@ public interface BackendFactory
     ProverBackend open(int ordinal, int hostThreads);
 
     /**
+     * Opens one device so that a runtime can bring it back after a fault ({@link ProverBackend#restartable()}), for a
+     * long-running process (the daemon): {@link #open} unless this kind's faults outlive what the process can reset
+     * (a CUDA sticky error poisons the device for the rest of the process), where the device proves in a process of
+     * its own.
+     *
+     * @param ordinal     which device of this kind.
+     * @param hostThreads host threads the backend may use.
+     * @return the backend; the caller closes it.
+     */
+    default ProverBackend openRestartable(final int ordinal, final int hostThreads)
+    {
+        return open(ordinal, hostThreads);
+    }
+
+    /**
+     * The pool of partition buffers for devices opened with {@link #openRestartable}: {@link #bufferPool} unless those
+     * devices prove in another process, which then needs the buffers in shared memory.
+     *
+     * @param budgetBytes the host memory budget.
+     * @return a pool; the caller closes it after the pipeline.
+     */
+    default BufferPool restartableBufferPool(final long budgetBytes)
+    {
+        return bufferPool(budgetBytes);
+    }
+
+    /**
      * The pool the pipeline's partition buffers come from when proving on this kind of device: plain off-heap memory
      * unless the backend has better (a GPU backend returns page-locked memory, so a, b, c reach the device by DMA).
      *

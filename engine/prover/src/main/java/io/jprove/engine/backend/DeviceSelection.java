@@ -159,6 +159,37 @@ public final class DeviceSelection
         }
     }
 
+    /**
+     * Opens every device chosen so that a runtime can restart it after a fault
+     * ({@link BackendFactory#openRestartable}: a GPU in a device process of its own).
+     *
+     * @param hostThreads host threads each backend may use.
+     * @return the backends in ordinal order; the caller closes them.
+     */
+    public List<ProverBackend> openRestartable(final int hostThreads)
+    {
+        final List<ProverBackend> out = new ArrayList<>();
+        try
+        {
+            for (final int ordinal : ordinals)
+            {
+                out.add(factory.openRestartable(ordinal, hostThreads));
+            }
+            return out;
+        }
+        catch (final RuntimeException | Error e)
+        {
+            out.forEach(ProverBackend::close);
+            throw e;
+        }
+    }
+
+    /** @return the pool of partition buffers for devices from {@link #openRestartable}, under a host memory budget. */
+    public BufferPool restartableBufferPool(final long budgetBytes)
+    {
+        return factory.restartableBufferPool(budgetBytes);
+    }
+
     /** @return the pool of partition buffers for these devices, under a host memory budget. */
     public BufferPool bufferPool(final long budgetBytes)
     {

@@ -1,6 +1,7 @@
 package io.jprove.engine.cpu;
 
 import java.lang.foreign.Arena;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.jprove.engine.groth16.BackendListener;
@@ -11,6 +12,7 @@ import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.field.FrVector;
 import io.jprove.field.msm.BatchAdd;
 import io.jprove.field.msm.Msm;
@@ -37,6 +39,7 @@ public final class CpuProverBackend implements ProverBackend
     private final Ntt ntt;
     private final CpuHChain hChain;
     private final ReentrantLock compute = new ReentrantLock(true);
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /** A backend on every available processor, device 0. */
     public CpuProverBackend()
@@ -119,7 +122,9 @@ public final class CpuProverBackend implements ProverBackend
         compute.lock();
         try (Arena arena = Arena.ofShared())
         {
+            listener.boundary(ProvingPhase.H);
             hChain.compute(partition.a(), partition.b(), partition.c(), spec, listener);
+            listener.boundary(ProvingPhase.MSM);
             final SplitMsm msm = new SplitMsm(threads, listener, arena);
             final long[] h = msm.dense("h", pk.h(), FrVectors.slice(partition.a(), 0, spec.scalarCount()));
             final FrVector z = partition.assignment();
@@ -139,6 +144,9 @@ public final class CpuProverBackend implements ProverBackend
     @Override
     public void close()
     {
-        ntt.close();
+        if (closed.compareAndSet(false, true))
+        {
+            ntt.close();
+        }
     }
 }

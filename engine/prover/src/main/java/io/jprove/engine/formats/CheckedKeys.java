@@ -38,7 +38,8 @@ public final class CheckedKeys
 
     private static final CheckedKeys NONE = new CheckedKeys(null);
     private static final String SHA256 = "sha256:";
-    private static final long DIGEST_SLICE_BYTES = 1L << 30;
+    /** A ByteBuffer view holds at most 2 GiB; slices this small also report progress and stop on a cancel soon. */
+    private static final long DIGEST_SLICE_BYTES = 64L << 20;
 
     private final Path file;
     private volatile String failure;
@@ -161,6 +162,16 @@ public final class CheckedKeys
     /** @return the SHA-256 of {@code data}'s bytes as 64 lower-case hex digits. */
     public static String sha256(final MemorySegment data)
     {
+        return sha256(data, KeyLoading.unwatched());
+    }
+
+    /**
+     * @param loading told of each slice hashed; its cancel stops the hashing.
+     * @return the SHA-256 of {@code data}'s bytes as 64 lower-case hex digits.
+     * @throws java.util.concurrent.CancellationException when {@code loading} was cancelled.
+     */
+    public static String sha256(final MemorySegment data, final KeyLoading loading)
+    {
         final MessageDigest md;
         try
         {
@@ -170,10 +181,11 @@ public final class CheckedKeys
         {
             throw new IllegalStateException("this JVM has no SHA-256", e);
         }
-        // a ByteBuffer view holds at most 2 GiB: large files go in slices
         for (long at = 0; at < data.byteSize(); at += DIGEST_SLICE_BYTES)
         {
-            md.update(data.asSlice(at, Math.min(DIGEST_SLICE_BYTES, data.byteSize() - at)).asByteBuffer());
+            final long n = Math.min(DIGEST_SLICE_BYTES, data.byteSize() - at);
+            md.update(data.asSlice(at, n).asByteBuffer());
+            loading.advance(n);
         }
         return HexFormat.of().formatHex(md.digest());
     }

@@ -3,6 +3,8 @@ package io.jprove.engine.gpu;
 import io.jprove.engine.backend.BackendFactory;
 import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.OffHeapBufferPool;
+import io.jprove.engine.device.DeviceProcess;
+import io.jprove.engine.device.SharedMemory;
 import io.jprove.engine.groth16.FixedBaseMultiplier;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.kernels.CudaAccelerator;
@@ -13,7 +15,8 @@ import io.jprove.kernels.cuda.GpuProbe;
 /**
  * NVIDIA GPUs through the CUDA driver: one {@link GpuProverBackend} per device, its kernels compiled from Java to PTX
  * at first use. Present in every build; {@link #deviceCount()} is 0 on a host without the driver or a GPU, and
- * {@link #unavailableReason()} says which ({@link GpuProbe}).
+ * {@link #unavailableReason()} says which ({@link GpuProbe}). A device opened to be restartable proves in a device
+ * process of its own ({@link DeviceProcess}): a kernel fault poisons CUDA for the rest of the process that met it.
  */
 public final class CudaBackendFactory implements BackendFactory
 {
@@ -47,6 +50,20 @@ public final class CudaBackendFactory implements BackendFactory
     public FixedBaseMultiplier multiplier(final int ordinal, final int hostThreads)
     {
         return GpuFixedBaseMultiplier.open(DeviceName.CUDA + ":" + ordinal);
+    }
+
+    /** A device in a process of its own, restarted (a fresh process, a fresh context) after a fault. */
+    @Override
+    public ProverBackend openRestartable(final int ordinal, final int hostThreads)
+    {
+        return DeviceProcess.start(kind(), ordinal, hostThreads, SharedMemory.defaultDirectory());
+    }
+
+    /** Buffers in shared memory, which the device processes map (the upload is from pageable memory). */
+    @Override
+    public BufferPool restartableBufferPool(final long budgetBytes)
+    {
+        return new OffHeapBufferPool(budgetBytes, new SharedMemory());
     }
 
     @Override

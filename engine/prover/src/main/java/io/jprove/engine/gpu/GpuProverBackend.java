@@ -2,7 +2,9 @@ package io.jprove.engine.gpu;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
@@ -47,7 +49,8 @@ import io.jprove.timeline.TimelineClock;
  * the timeline clock), under the phase it was queued in: the partition and phase travel with the work as its
  * {@link ActivityTag}. A kernel fault (CUDA's sticky errors) makes the backend refuse all later work with
  * {@link DeviceUnusableException}, which the pipeline turns into failed partitions on this device while other
- * devices go on.
+ * devices go on; given a way to make its accelerator again (the JVM executor's), the backend is
+ * {@link #restartable()} and the pipeline puts a fresh one in its place.
  */
 public final class GpuProverBackend implements ProverBackend
 {
@@ -90,6 +93,9 @@ public final class GpuProverBackend implements ProverBackend
     private int slotsMade;
     private int slotLimit = SLOTS;
     private volatile String failure;
+    /** Makes a fresh accelerator of the same device for {@link #reopen()}, or null when none can be had. */
+    private final Supplier<Accelerator> accelerators;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
      * @param accelerator the device; this backend owns it and closes it.
@@ -100,7 +106,23 @@ public final class GpuProverBackend implements ProverBackend
     public GpuProverBackend(final Accelerator accelerator, final int device, final String name,
         final String description)
     {
-        this(accelerator, device, name, description, !"false".equals(System.getProperty(OVERLAP_PROPERTY)));
+        this(accelerator, device, name, description, null);
+    }
+
+    /**
+     * A backend that can be opened again after a fault.
+     *
+     * @param accelerator  the device; this backend owns it and closes it.
+     * @param device       the ordinal recorded on the timeline.
+     * @param name         the device's name for logs and errors ("jvm:0").
+     * @param description  what the device is.
+     * @param accelerators makes a fresh accelerator of the same device for {@link #reopen()}, or null for none.
+     */
+    public GpuProverBackend(final Accelerator accelerator, final int device, final String name,
+        final String description, final Supplier<Accelerator> accelerators)
+    {
+        this(accelerator, device, name, description, accelerators,
+            !"false".equals(System.getProperty(OVERLAP_PROPERTY)));
     }
 
     /**
@@ -114,6 +136,13 @@ public final class GpuProverBackend implements ProverBackend
     GpuProverBackend(final Accelerator accelerator, final int device, final String name,
         final String description, final boolean overlap)
     {
+        this(accelerator, device, name, description, null, overlap);
+    }
+
+    private GpuProverBackend(final Accelerator accelerator, final int device, final String name,
+        final String description, final Supplier<Accelerator> accelerators, final boolean overlap)
+    {
+        this.accelerators = accelerators;
         this.overlap = overlap;
         this.accelerator = accelerator;
         this.device = device;
@@ -194,6 +223,8 @@ public final class GpuProverBackend implements ProverBackend
             throw new IllegalArgumentException("key prepared on " + prepared.device() + ", not on " + name);
         }
         checkUsable();
+        // before the upload: a partition stopped here has nothing on the device
+        listener.boundary(ProvingPhase.H);
         final HChainSpec spec = own.key().reduction().hChain(EvaluationDomain.ofSize(partition.domainSize()));
         final PartitionMemory m = take(partition.domainSize(), partition.assignment().size());
         try
@@ -245,6 +276,8 @@ public final class GpuProverBackend implements ProverBackend
         key.splitL().checkBaseCount(counts[1]);
         key.splitA().checkBaseCount(counts[3]);
         key.splitB().checkBaseCount(counts[5]);
+        // the counts are back, so the stream is idle: the last point where a stop leaves no work queued on it
+        listener.boundary(ProvingPhase.H);
         // the batch-adds and tail MSMs do not depend on H: on the side stream they run beside the H chain and fill
         // what its latency-bound passes leave of the device (the counts read back above ordered them after the splits)
         final DeviceStream tails = overlap ? m.side() : s;
@@ -412,8 +445,29 @@ public final class GpuProverBackend implements ProverBackend
     }
 
     @Override
+    public boolean restartable()
+    {
+        return accelerators != null;
+    }
+
+    /** @return a fresh backend of the device on a fresh accelerator. */
+    @Override
+    public ProverBackend reopen()
+    {
+        if (accelerators == null)
+        {
+            return ProverBackend.super.reopen();
+        }
+        return new GpuProverBackend(accelerators.get(), device, name, description, accelerators);
+    }
+
+    @Override
     public void close()
     {
+        if (!closed.compareAndSet(false, true))
+        {
+            return;
+        }
         try
         {
             if (failure == null)

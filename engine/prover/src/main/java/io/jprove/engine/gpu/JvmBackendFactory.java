@@ -38,7 +38,9 @@ public final class JvmBackendFactory implements BackendFactory
         {
             throw new IllegalArgumentException("the JVM executor is device jvm:0; there is no jvm:" + ordinal);
         }
+        // restartable: after a fault, a fresh executor is a fresh device
         return new GpuProverBackend(new JvmAccelerator(hostThreads), ordinal, DeviceName.JVM + ":" + ordinal,
-            "kernels on the JVM, " + hostThreads + (hostThreads == 1 ? " thread" : " threads"));
+            "kernels on the JVM, " + hostThreads + (hostThreads == 1 ? " thread" : " threads"),
+            () -> new JvmAccelerator(hostThreads));
     }
 }

@@ -34,6 +34,19 @@ public interface BackendListener
     void kernel(ProvingPhase phase, String name, long startNs, long durationNs);
 
     /**
+     * A step boundary of the partition: the backend is about to start {@code next}, and nothing of the partition is
+     * queued on the device (a stop here leaves no work running on its memory). The listener may throw to stop the
+     * partition here (the pipeline does once the partition's job has ended, so that a cancelled job's partition does
+     * not run to its end); the backend then gives back what the partition used and lets the exception through. Every
+     * backend calls it before its H chain and before its MSMs, where it can.
+     *
+     * @param next the phase about to start.
+     */
+    default void boundary(final ProvingPhase next)
+    {
+    }
+
+    /**
      * A host↔device copy ran.
      *
      * @param name       what was copied ("h2d abc").

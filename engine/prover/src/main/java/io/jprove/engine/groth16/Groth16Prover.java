@@ -230,24 +230,12 @@ public final class Groth16Prover implements AutoCloseable
      */
     public static void checkSizes(final ProvingKey pk, final int numInputs, final long numAux, final long domainSize)
     {
-        final VerifyingKey vk = pk.vk();
-        check(vk.numInputs() == numInputs, "the parameters take " + vk.numInputs()
-            + " public inputs (ONE included) but the circuit has " + numInputs);
-        check(pk.domainSize() == domainSize, "the parameters are for an NTT domain of " + pk.domainSize()
-            + " but the circuit needs " + domainSize);
-        check(pk.l().size() == numAux, "the parameters' l query has " + pk.l().size()
-            + " points but the circuit has " + numAux + " aux variables");
+        KeySizes.of(pk).check(numInputs, numAux, domainSize);
     }
 
     private void checkShape(final PartitionInputs p)
     {
-        final VerifyingKey vk = pk.vk();
-        check(vk.numInputs() == p.numInputs(), "the parameters take " + vk.numInputs()
-            + " public inputs (ONE included) but the circuit has " + p.numInputs());
-        check(pk.domainSize() == p.domainSize(), "the parameters are for an NTT domain of " + pk.domainSize()
-            + " but the circuit needs " + p.domainSize());
-        check(pk.l().size() == p.numAux(), "the parameters' l query has " + pk.l().size()
-            + " points but the circuit has " + p.numAux() + " aux variables");
+        checkSizes(pk, p.numInputs(), p.numAux(), p.domainSize());
         final int aSelected = p.aDensity().get(0, Math.toIntExact(p.assignment().size())).cardinality();
         check(pk.a().size() == aSelected, "the parameters' a query has " + pk.a().size()
             + " points but the circuit's A density selects " + aSelected + " variables (inputs and aux)");

@@ -41,7 +41,8 @@ public interface ProverBackend extends AutoCloseable
      *
      * @param key       prepared on this backend.
      * @param partition the vectors; a, b, c are overwritten.
-     * @param listener  told of every kernel and copy.
+     * @param listener  told of every kernel and copy, and of the step boundaries, where it may stop the partition
+     *                  by throwing ({@link BackendListener#boundary}).
      * @return the five sums.
      */
     MsmSums prove(PreparedKey key, PartitionInputs partition, BackendListener listener);
@@ -56,7 +57,31 @@ public interface ProverBackend extends AutoCloseable
         return 2;
     }
 
-    /** Releases the backend's threads and device; prepared keys are closed first. */
+    /**
+     * @return whether {@link #reopen()} can give a fresh backend of this device after a fault: a runtime then
+     *         restarts the device rather than giving it up (the JVM executor's backend, and a GPU proving in a device
+     *         process of its own; not a GPU in this process, whose CUDA context a fault poisons for the process's
+     *         life).
+     */
+    default boolean restartable()
+    {
+        return false;
+    }
+
+    /**
+     * Opens a fresh backend of the same device, in place of this one after a fault ({@link DeviceUnusableException});
+     * called once this one is closed.
+     *
+     * @return the fresh backend: same name and ordinal; the caller closes it.
+     * @throws UnsupportedOperationException when the backend is not {@link #restartable()}.
+     * @throws RuntimeException              why the device could not be opened again.
+     */
+    default ProverBackend reopen()
+    {
+        throw new UnsupportedOperationException(name() + " cannot be opened again in this process");
+    }
+
+    /** Releases the backend's threads and device; prepared keys are closed first. A second close does nothing. */
     @Override
     void close();
 }

@@ -10,11 +10,13 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
+import io.jprove.engine.backend.TimelineListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.PreparedKey;
@@ -36,15 +38,32 @@ import io.jprove.timeline.TimelineClock;
  * A preparation that fails fails the partitions waiting for it, naming the key and the device, and is tried again by
  * the next; a prepared key stays until {@link #release} or close.
  * <p>
- * Faults: a {@link DeviceUnusableException} marks the lane unusable; nothing more is pinned here, and what was fails
- * at once with the first fault's reason.
+ * Faults: a {@link DeviceUnusableException} marks the lane unusable and nothing more is pinned here. A backend that
+ * can be had again ({@link ProverBackend#restartable()}: a fresh accelerator, or a fresh device process for a GPU,
+ * whose CUDA context a sticky error poisons for the rest of its process) is then restarted on a thread of the lane's:
+ * once every worker's call on the faulted backend has ended (they fail fast), its prepared keys are dropped, it is
+ * closed, {@link ProverBackend#reopen()} opens the fresh one in its place, the keys prepared before are prepared
+ * again there, and the lane takes partitions again. Partitions pinned here meanwhile wait for it, as does pinning
+ * while no device is usable but one is restarting; a restart that fails is tried again after a pause, and after
+ * {@link #RESTART_ATTEMPTS} the lane stays unusable, and what is pinned here fails with the reason. A backend that
+ * cannot be restarted (the in-process CUDA one) leaves the lane unusable for good, as does closing.
  */
 final class DeviceLane implements AutoCloseable
 {
     /** A worker with nothing queued spins, yields, then parks up to 1 ms, so an idle pipeline costs little CPU. */
     private static final long MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** Restarts tried after one fault before the lane gives up: the pauses between them double from one second. */
+    static final int RESTART_ATTEMPTS = 5;
 
-    private final ProverBackend backend;
+    /** The caller's backend, closed by the caller; a replacement made here is closed here. */
+    private final ProverBackend original;
+    private volatile ProverBackend backend;
+    /** Held shared by each worker's use of the backend, exclusively by a restart; fair, so a restart is not starved. */
+    private final ReentrantReadWriteLock use = new ReentrantReadWriteLock(true);
+    private final AtomicLong restarts = new AtomicLong();
+    /** Whether a restart is under way (or pausing before its next attempt); guarded by this. */
+    private boolean restarting;
+    private Thread restarter;
     private final Timeline timeline;
     private final List<DeviceWorker> workers = new ArrayList<>();
     private final List<AgentRunner> runners = new ArrayList<>();
@@ -59,20 +78,23 @@ final class DeviceLane implements AutoCloseable
     /** One key's preparation here: made once, by whoever asked first; the others wait on its future. */
     private static final class Slot
     {
+        private final ProvingKey key;
         private final String keyName;
         private final CompletableFuture<Groth16Prover> ready = new CompletableFuture<>();
         /** Written before {@code ready} completes. */
         private volatile PreparedKey prepared;
         private volatile long prepareMs;
 
-        Slot(final String keyName)
+        Slot(final ProvingKey key, final String keyName)
         {
+            this.key = key;
             this.keyName = keyName;
         }
     }
 
     DeviceLane(final ProverBackend backend, final int workerCount, final Timeline timeline, final Pipeline pipeline)
     {
+        this.original = backend;
         this.backend = backend;
         this.timeline = timeline;
         for (int w = 0; w < workerCount; w++)
@@ -117,12 +139,209 @@ final class DeviceLane implements AutoCloseable
         return unusable;
     }
 
-    /** The device failed for good ({@link DeviceUnusableException}): pin nothing more here. */
+    /**
+     * The device faulted ({@link DeviceUnusableException}): pin nothing more here, and restart it if its backend can
+     * be had again.
+     */
     synchronized void markUnusable(final String reason)
     {
-        if (unusable == null)
+        if (unusable != null)
         {
-            unusable = reason;
+            return;
+        }
+        unusable = reason;
+        if (!closed && backend.restartable())
+        {
+            restarting = true;
+            restarter = Thread.ofPlatform().name("jprove-restart-" + name()).daemon().start(() -> restart(reason));
+        }
+    }
+
+    /** @return whether the lane is being restarted (its partitions wait for it). */
+    synchronized boolean restarting()
+    {
+        return restarting;
+    }
+
+    /** @return the restarts that brought the device back since the start. */
+    long restarts()
+    {
+        return restarts.get();
+    }
+
+    /**
+     * Waits while the device restarts, then takes a share of its use: the caller proves on the backend and ends with
+     * {@link #exitUse()}.
+     *
+     * @return null when the caller holds its share, else why the device can prove nothing (the lane is closed or
+     *         unusable for good).
+     */
+    String enterUse() throws InterruptedException
+    {
+        while (true)
+        {
+            use.readLock().lockInterruptibly();
+            synchronized (this)
+            {
+                if (closed)
+                {
+                    use.readLock().unlock();
+                    return name() + " is closed: the pipeline stopped";
+                }
+                if (!restarting)
+                {
+                    if (unusable == null)
+                    {
+                        return null;
+                    }
+                    use.readLock().unlock();
+                    return unusable;
+                }
+            }
+            use.readLock().unlock();
+            synchronized (this)
+            {
+                while (restarting && !closed)
+                {
+                    wait(100);
+                }
+            }
+        }
+    }
+
+    /** Ends a share taken by {@link #enterUse()}. */
+    void exitUse()
+    {
+        use.readLock().unlock();
+    }
+
+    /**
+     * Restarts the faulted backend: waits for every worker's call on it to end, drops its prepared keys, closes it,
+     * opens a fresh one and prepares the keys again; tried {@link #RESTART_ATTEMPTS} times.
+     */
+    private void restart(final String fault)
+    {
+        long pauseMs = 1000;
+        String failure = null;
+        for (int attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++)
+        {
+            final List<Slot> dropped;
+            final ProverBackend fresh;
+            try
+            {
+                use.writeLock().lockInterruptibly();
+            }
+            catch (final InterruptedException e)
+            {
+                return; // closing
+            }
+            try
+            {
+                synchronized (this)
+                {
+                    if (closed)
+                    {
+                        return;
+                    }
+                    dropped = new ArrayList<>(slots.values());
+                    slots.clear();
+                }
+                for (final Slot slot : dropped)
+                {
+                    slot.ready.handle((p, e) -> null).join();
+                    free(slot);
+                }
+                final ProverBackend old = backend;
+                closeQuietly(old);
+                fresh = reopen(old, attempt, fault);
+                if (fresh == null)
+                {
+                    failure = unusable;
+                }
+                if (fresh != null)
+                {
+                    backend = fresh;
+                    restarts.incrementAndGet();
+                    TimelineListener.describeDevice(timeline, fresh);
+                    synchronized (this)
+                    {
+                        unusable = null;
+                        restarting = false;
+                        notifyAll();
+                    }
+                }
+            }
+            finally
+            {
+                use.writeLock().unlock();
+            }
+            if (fresh != null)
+            {
+                System.err.println("jprove: " + name() + " restarted after a fault (" + fault + ")");
+                for (final Slot slot : dropped)
+                {
+                    if (slot.key != null)
+                    {
+                        try
+                        {
+                            prepareInBackground(slot.key, slot.keyName, 0);
+                        }
+                        catch (final IllegalStateException e)
+                        {
+                            // faulted again, or closing: the next partition that needs the key tries
+                        }
+                    }
+                }
+                return;
+            }
+            try
+            {
+                Thread.sleep(pauseMs);
+            }
+            catch (final InterruptedException e)
+            {
+                return; // closing
+            }
+            pauseMs *= 2;
+        }
+        synchronized (this)
+        {
+            unusable = fault + "; " + RESTART_ATTEMPTS + " restarts failed (" + failure + ")";
+            restarting = false;
+            notifyAll();
+        }
+    }
+
+    /** @return a fresh backend in place of {@code old}, or null when it could not be opened (the reason is kept). */
+    private ProverBackend reopen(final ProverBackend old, final int attempt, final String fault)
+    {
+        try
+        {
+            return old.reopen();
+        }
+        catch (final RuntimeException | Error e)
+        {
+            final String why = OneLine.of(e);
+            System.err.println("jprove: restarting " + name() + " (attempt " + attempt + " of " + RESTART_ATTEMPTS
+                + "): " + why);
+            synchronized (this)
+            {
+                unusable = fault + "; restart " + attempt + " of " + RESTART_ATTEMPTS + " failed: " + why;
+            }
+            return null;
+        }
+    }
+
+    private void closeQuietly(final ProverBackend b)
+    {
+        try
+        {
+            b.close();
+        }
+        catch (final RuntimeException e)
+        {
+            // a faulted device refuses even frees; its memory goes with its context
+            System.err.println("jprove: closing the faulted " + name() + ": " + OneLine.of(e));
         }
     }
 
@@ -235,7 +454,7 @@ final class DeviceLane implements AutoCloseable
         {
             return null;
         }
-        final Slot slot = new Slot(keyName);
+        final Slot slot = new Slot(key, keyName);
         slots.put(key, slot);
         return slot;
     }
@@ -258,15 +477,16 @@ final class DeviceLane implements AutoCloseable
     {
         final long startNs = TimelineClock.nowNs();
         final long t0 = System.nanoTime();
+        final ProverBackend on = backend;
         try
         {
-            final PreparedKey ready = backend.prepare(key);
+            final PreparedKey ready = on.prepare(key);
             slot.prepareMs = (System.nanoTime() - t0) / 1_000_000;
             slot.prepared = ready;
             preparations.incrementAndGet();
             timeline.stage(job, partition, worker, device(), timeline.nameId("prepare key"), startNs,
                 TimelineClock.nowNs() - startNs);
-            slot.ready.complete(new Groth16Prover(ready, backend, rng));
+            slot.ready.complete(new Groth16Prover(ready, on, rng));
         }
         catch (final RuntimeException | Error e)
         {
@@ -363,8 +583,13 @@ final class DeviceLane implements AutoCloseable
                 }
             });
         }
-        return new DeviceView(name(), backend.description(), workers.size(), unusable, preparations.get(),
-            prepared);
+        final String why;
+        synchronized (this)
+        {
+            why = unusable == null ? null : restarting ? "restarting after a fault: " + unusable : unusable;
+        }
+        return new DeviceView(name(), backend.description(), workers.size(), why, preparations.get(), prepared,
+            restarts.get());
     }
 
     /** @return what each of its workers proves now. */
@@ -373,15 +598,29 @@ final class DeviceLane implements AutoCloseable
         return workers.stream().map(DeviceWorker::view).toList();
     }
 
-    /** Stops the workers (each finishes its current partition), then frees the prepared keys. */
+    /**
+     * Stops a restart under way, the workers (each finishes its current partition), then frees the prepared keys and
+     * closes a backend opened here by a restart (the caller's own is the caller's to close).
+     */
     @Override
     public void close()
     {
+        final Thread r;
+        synchronized (this)
+        {
+            closed = true;
+            notifyAll();
+            r = restarter;
+        }
+        if (r != null)
+        {
+            r.interrupt();
+            joinUninterruptibly(r);
+        }
         runners.forEach(AgentRunner::close);
         final List<Slot> left;
         synchronized (this)
         {
-            closed = true;
             left = new ArrayList<>(slots.values());
             slots.clear();
         }
@@ -389,6 +628,32 @@ final class DeviceLane implements AutoCloseable
         {
             slot.ready.handle((p, e) -> null).join();
             free(slot);
+        }
+        final ProverBackend last = backend;
+        if (last != original)
+        {
+            closeQuietly(last);
+        }
+    }
+
+    private static void joinUninterruptibly(final Thread t)
+    {
+        boolean interrupted = false;
+        while (true)
+        {
+            try
+            {
+                t.join();
+                break;
+            }
+            catch (final InterruptedException e)
+            {
+                interrupted = true;
+            }
+        }
+        if (interrupted)
+        {
+            Thread.currentThread().interrupt();
         }
     }
 

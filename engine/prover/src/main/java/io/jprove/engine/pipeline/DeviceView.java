@@ -10,12 +10,14 @@ import io.jprove.engine.groth16.ProvingKey;
  * @param name         "cuda:0".
  * @param description  what it is ("NVIDIA H200").
  * @param workers      its worker agents.
- * @param unusable     why it can prove nothing more in this process, or null while it can.
- * @param preparations keys prepared on it since the start (one per key is the aim).
+ * @param unusable     why it can prove nothing now ("restarting after a fault: ..." while it restarts), or null while
+ *                     it can.
+ * @param preparations keys prepared on it since the start (one per key is the aim; a restart prepares them again).
  * @param prepared     the keys prepared on it now.
+ * @param restarts     restarts that brought it back after a fault, since the start.
  */
 public record DeviceView(String name, String description, int workers, String unusable, long preparations,
-    List<Prepared> prepared)
+    List<Prepared> prepared, long restarts)
 {
     /**
      * A key prepared on the device.

@@ -7,10 +7,12 @@ import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.backend.TimelineListener;
+import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
@@ -20,9 +22,11 @@ import io.jprove.timeline.Timeline;
  * inbound queue and proves each on its device (the backend's part inside the GPU_START..GPU_END window, its kernels
  * and copies written to the timeline by a {@link TimelineListener}), gives the buffers back, then assembles and
  * self-verifies the proof on the host. A GPU has at least two, so one worker's host work (upload, assembly,
- * verification) overlaps another's kernels. Lifecycle as {@link Agent}'s: {@code doWork} proves at most one partition
- * and returns 1, or 0 when its queue was empty (the idle strategy then backs off); device resources belong to its
- * {@link DeviceLane}, which frees them after every worker has stopped.
+ * verification) overlaps another's kernels. A partition whose job ends meanwhile is dropped at its next step boundary:
+ * at pickup, once its key is prepared, and at the backend's boundaries (before the upload, the H chain and the MSMs,
+ * {@link BackendListener#boundary}); until then status pages show it as discarding. Lifecycle as {@link Agent}'s:
+ * {@code doWork} proves at most one partition and returns 1, or 0 when its queue was empty (the idle strategy then
+ * backs off); device resources belong to its {@link DeviceLane}, which frees them after every worker has stopped.
  */
 final class DeviceWorker implements Agent
 {
@@ -76,7 +80,8 @@ final class DeviceWorker implements Agent
     WorkerView view()
     {
         final Partition p = current;
-        return new WorkerView(lane.name(), index, p == null ? 0 : p.job().id(), p == null ? -1 : p.index());
+        return new WorkerView(lane.name(), index, p == null ? 0 : p.job().id(), p == null ? -1 : p.index(),
+            p != null && p.job().isFinished());
     }
 
     /** Queues a partition for this worker. @return false when the queue is full (the caller retries). */
@@ -117,6 +122,35 @@ final class DeviceWorker implements Agent
         return 1;
     }
 
+    /** @return {@code next}, whose step boundaries stop the partition once its job has ended. */
+    private static BackendListener stoppable(final BackendListener next, final Partition partition)
+    {
+        return new BackendListener()
+        {
+            @Override
+            public void kernel(final ProvingPhase phase, final String name, final long startNs, final long durationNs)
+            {
+                next.kernel(phase, name, startNs, durationNs);
+            }
+
+            @Override
+            public void copy(final String name, final long startNs, final long durationNs, final long bytes)
+            {
+                next.copy(name, startNs, durationNs, bytes);
+            }
+
+            @Override
+            public void boundary(final ProvingPhase phase)
+            {
+                if (partition.job().isFinished())
+                {
+                    throw new PartitionDiscardedException(partition);
+                }
+                next.boundary(phase);
+            }
+        };
+    }
+
     private void prove(final PartitionTask task)
     {
         final ProofJob job = task.job();
@@ -130,15 +164,35 @@ final class DeviceWorker implements Agent
             pipeline.dropped(task);
             return;
         }
-        if (lane.unusable() != null)
+        final String unusable;
+        try
         {
-            pipeline.failed(task, "on " + lane.name(), new IllegalStateException(lane.unusable()), index, device);
+            // waits while the device restarts after a fault: the partition then proves on the fresh one
+            unusable = lane.enterUse();
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            pipeline.dropped(task);
+            return;
+        }
+        if (unusable != null)
+        {
+            pipeline.failed(task, "on " + lane.name(), new IllegalStateException(unusable), index, device);
             return;
         }
         current = task.partition();
+        // whether this worker's share of the device's use has been given back
+        boolean released = false;
         try
         {
             final Groth16Prover prover = lane.prover(job.key(), job.keyName(), id, p, index);
+            if (job.isFinished())
+            {
+                // it ended while the key was prepared
+                pipeline.dropped(task);
+                return;
+            }
             final long[] publicInputs = Groth16Prover.publicInputs(task.inputs());
             final StepTimes steps = new StepTimes(timeline, id, p, index, device);
             steps.record("synthesis", task.synthesisNanos());
@@ -146,26 +200,47 @@ final class DeviceWorker implements Agent
             final MsmSums sums;
             try
             {
-                sums = prover.sums(task.inputs(), steps.listener(new TimelineListener(timeline, id, p, index,
-                    device)));
+                sums = prover.sums(task.inputs(), stoppable(steps.listener(new TimelineListener(timeline, id, p,
+                    index, device)), task.partition()));
             }
             finally
             {
                 timeline.append(EventKind.GPU_END, id, p, index, device);
             }
+            lane.exitUse();
+            released = true;
             // the vectors are consumed: the buffers go back before the host assembles and verifies
             task.release();
             final Proof proof = prover.assembleVerified(sums, publicInputs, steps, task.describe());
             pipeline.proved(task, new ProvedPartition(proof, publicInputs, lane.name(), steps,
                 System.nanoTime() - task.startNanos()), index);
         }
+        catch (final PartitionDiscardedException e)
+        {
+            pipeline.dropped(task);
+        }
         catch (final RuntimeException | Error e)
         {
             if (e instanceof DeviceUnusableException)
             {
+                // released first: the restart this starts waits for every worker's use of the device to end
+                exitOnce(released);
+                released = true;
                 lane.markUnusable(OneLine.of(e));
             }
             pipeline.failed(task, "on " + lane.name(), e, index, device);
+        }
+        finally
+        {
+            exitOnce(released);
+        }
+    }
+
+    private void exitOnce(final boolean released)
+    {
+        if (!released)
+        {
+            lane.exitUse();
         }
     }
 }

@@ -222,27 +222,42 @@ public final class Pipeline implements AutoCloseable
 
     /**
      * @return the device to pin a new partition to: of the usable ones, the fewest in flight, the lowest ordinal on a
-     *         tie.
+     *         tie; while none is usable but one restarts after a fault, waits for it.
      * @throws IllegalStateException when no device is usable any more: the one device's reason, or each one's.
+     * @throws InterruptedException  when the pipeline closes meanwhile.
      */
-    DeviceLane pin()
+    DeviceLane pin() throws InterruptedException
     {
-        DeviceLane best = null;
-        for (final DeviceLane lane : lanes)
+        while (true)
         {
-            if (lane.unusable() == null && (best == null || lane.inFlight() < best.inFlight()))
+            DeviceLane best = null;
+            for (final DeviceLane lane : lanes)
             {
-                best = lane;
+                if (lane.unusable() == null && (best == null || lane.inFlight() < best.inFlight()))
+                {
+                    best = lane;
+                }
             }
+            if (best != null)
+            {
+                best.enter();
+                return best;
+            }
+            if (closing || lanes.stream().noneMatch(DeviceLane::restarting))
+            {
+                final List<String> reasons = lanes.stream().map(DeviceLane::unusable).toList();
+                throw new IllegalStateException(reasons.size() == 1 ? reasons.getFirst()
+                    : "no device can prove any more: " + String.join("; ", reasons));
+            }
+            // a device restarts after a fault: the partition waits for it rather than failing
+            Thread.sleep(10);
         }
-        if (best == null)
-        {
-            final List<String> reasons = lanes.stream().map(DeviceLane::unusable).toList();
-            throw new IllegalStateException(reasons.size() == 1 ? reasons.getFirst()
-                : "no device can prove any more: " + String.join("; ", reasons));
-        }
-        best.enter();
-        return best;
+    }
+
+    /** @return whether a device can take partitions now (none while every device is faulted or restarting). */
+    public boolean canProve()
+    {
+        return lanes.stream().anyMatch(l -> l.unusable() == null);
     }
 
     /** Sends a synthesized partition to its device, or holds it while its presynthesized job is not all there. */

@@ -92,6 +92,11 @@ final class SynthesisWorker implements Runnable
             pipeline.failedBeforeSynthesis(partition, "before synthesis", e, id);
             return;
         }
+        catch (final InterruptedException e)
+        {
+            pipeline.droppedBeforeSynthesis(partition);
+            throw e;
+        }
         PartitionBuffers buffers = null;
         try
         {

@@ -21,8 +21,10 @@
  * {@link io.jprove.engine.pipeline.ZkeySynthesis} or, for a C1 output's PoRep partitions, the native
  * {@link io.jprove.engine.pipeline.PorepSynthesis}; partition count), get a {@link io.jprove.engine.pipeline.Job}
  * whose result is a {@link io.jprove.engine.pipeline.JobResult} (the multi-partition proof) or a
- * {@link io.jprove.engine.pipeline.PartitionFailedException} naming the partition; {@code cancel} works at partition
- * boundaries. A caller with a job store of its own gives the pipeline a
+ * {@link io.jprove.engine.pipeline.PartitionFailedException} naming the partition; {@code cancel} drops a job's
+ * partitions at their next step boundary: end of synthesis, pickup, once the key is prepared, and the backend's
+ * boundaries (before the upload, the H chain and the MSMs: {@code BackendListener.boundary}). A caller with a job
+ * store of its own gives the pipeline a
  * {@link io.jprove.engine.pipeline.PartitionFeed} instead, handing out {@link io.jprove.engine.pipeline.Partition}s
  * of its {@link io.jprove.engine.pipeline.ProofJob}s. Buffers come from a {@link io.jprove.engine.backend.BufferPool}:
  * plain off-heap memory ({@link io.jprove.engine.backend.OffHeapBufferPool}) or a device driver's page-locked pool.
@@ -39,5 +41,10 @@
  * </table>
  * Every stage boundary writes a timeline event; the device workers' backends add the KERNEL and COPY events through
  * {@link io.jprove.engine.backend.TimelineListener}.
+ * <p>
+ * A device that faults ({@code DeviceUnusableException}) is restarted, not abandoned, when its backend can be had
+ * again ({@code ProverBackend.restartable()}: the JVM executor's, or a GPU in a device process of its own,
+ * {@link io.jprove.engine.device}): its lane waits for its workers' calls to end, closes it, opens a fresh one in its
+ * place, prepares its keys there again, and its partitions go on; meanwhile partitions wait for it rather than fail.
  */
 package io.jprove.engine.pipeline;

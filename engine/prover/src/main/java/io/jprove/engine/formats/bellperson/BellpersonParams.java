@@ -18,7 +18,11 @@ import java.util.stream.LongStream;
 
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.InputFile;
+import io.jprove.engine.formats.KeyLoading;
 import io.jprove.engine.formats.KeyMemory;
+import io.jprove.engine.formats.PointChecks;
+import io.jprove.engine.groth16.BellpersonReduction;
+import io.jprove.engine.groth16.KeySizes;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.r1cs.MalformedFileException;
@@ -189,14 +193,30 @@ public final class BellpersonParams
     public static ProvingKey read(final Path file, final boolean checked, final int threads,
         final CheckedKeys remembered)
     {
+        return read(file, checked, threads, remembered, KeyLoading.unwatched());
+    }
+
+    /**
+     * As {@link #read(Path, boolean, int, CheckedKeys)}, reporting its progress to {@code loading} (the hash, then
+     * the points chunk by chunk) and stopping at the next chunk once it is cancelled.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code loading} was cancelled; nothing stays allocated.
+     */
+    public static ProvingKey read(final Path file, final boolean checked, final int threads,
+        final CheckedKeys remembered, final KeyLoading loading)
+    {
         final Arena owner = Arena.ofShared();
         try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping);
              ForkJoinPool pool = new ForkJoinPool(threads))
         {
             // the sizes first: a file that promises more than it holds or the host has is refused before it is hashed
             r.prescan();
-            final String digest = checked && remembered.file() != null ? CheckedKeys.sha256(r.data) : null;
+            r.loading = loading;
+            final boolean hashed = checked && remembered.file() != null;
+            loading.expect(hashed ? 2 * r.data.byteSize() : r.data.byteSize());
+            final String digest = hashed ? CheckedKeys.sha256(r.data, loading) : null;
             r.checked = checked && (digest == null || !remembered.contains(CHECKED_KIND, digest));
+            loading.checks(r.checked ? PointChecks.ALL : checked ? PointChecks.REMEMBERED : PointChecks.ON_CURVE);
             final VerifyingKey vk = r.verifyingKey();
             final G1AffineVector h = r.g1Section("h", owner, pool, false);
             final G1AffineVector l = r.g1Section("l", owner, pool, true);
@@ -222,12 +242,28 @@ public final class BellpersonParams
         }
     }
 
+    /**
+     * Reads only the sizes of a {@code .params} file: the sections' counts, checked against the file's length and
+     * the host's memory; no point is read or checked, so this costs a few page reads whatever the file's size.
+     *
+     * @return the shape the key proves and the memory its points take once read.
+     * @throws MalformedFileException naming the file, the section and the byte offset of what is wrong.
+     */
+    public static KeySizes sizes(final Path file)
+    {
+        try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping))
+        {
+            return r.prescan();
+        }
+    }
+
     /** A cursor over a mapped file. */
     private static final class Reader implements AutoCloseable
     {
         private final Path file;
         private final MemorySegment data;
         private boolean checked;
+        private KeyLoading loading = KeyLoading.unwatched();
         private long at;
 
         Reader(final Path file, final Arena arena)
@@ -247,8 +283,10 @@ public final class BellpersonParams
         /**
          * Walks the sections' counts without reading a point: each section must fit the file, the file must end with
          * the last, and the points must fit the host's memory; the cursor is back at the start afterwards.
+         *
+         * @return the key's sizes as the counts give them.
          */
-        void prescan()
+        KeySizes prescan()
         {
             at = VK_FIXED_BYTES;
             require("vk alpha_g1", VK_FIXED_BYTES, "the verifying key's points");
@@ -258,11 +296,14 @@ public final class BellpersonParams
             long largest = -1;
             String largestName = "";
             long largestAt = 0;
+            final long[] counts = new long[5];
+            int k = 0;
             for (final String section : new String[] {"h", "l", "a", "b_g1", "b_g2"})
             {
                 final int bytes = section.equals("b_g2") ? G2_BYTES : G1_BYTES;
                 final long sectionAt = at;
                 final long n = count(section, bytes);
+                counts[k++] = n;
                 final long inMemory = n * (section.equals("b_g2") ? G2AffineVector.ELEMENT_BYTES
                     : G1AffineVector.ELEMENT_BYTES);
                 memory += inMemory;
@@ -277,6 +318,8 @@ public final class BellpersonParams
             requireEnd();
             KeyMemory.requireFits(file, largestName, largestAt, memory);
             at = 0;
+            return new KeySizes(Math.toIntExact(ic), counts[1], BellpersonReduction.INSTANCE.domainSizeOf(counts[0]),
+                memory);
         }
 
         VerifyingKey verifyingKey()
@@ -351,6 +394,7 @@ public final class BellpersonParams
                     decodeG1(chunk, (int)((i - from) * G1_BYTES), p, section, start + i * G1_BYTES, infinityAllowed);
                     v.set(i, p, 0);
                 }
+                loading.advance((to - from) * G1_BYTES);
             });
             at = start + n * G1_BYTES;
             return v;
@@ -371,6 +415,7 @@ public final class BellpersonParams
                     decodeG2(chunk, (int)((i - from) * G2_BYTES), p, section, start + i * G2_BYTES);
                     v.set(i, p, 0);
                 }
+                loading.advance((to - from) * G2_BYTES);
             });
             at = start + n * G2_BYTES;
             return v;

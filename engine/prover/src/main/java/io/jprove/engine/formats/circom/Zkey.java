@@ -9,8 +9,10 @@ import java.util.BitSet;
 import java.util.stream.LongStream;
 
 import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.KeyLoading;
 import io.jprove.engine.formats.KeyMemory;
 import io.jprove.engine.formats.PointChecks;
+import io.jprove.engine.groth16.KeySizes;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.SnarkjsReduction;
 import io.jprove.engine.groth16.VerifyingKey;
@@ -84,9 +86,10 @@ public final class Zkey implements AutoCloseable
     private final Path file;
     private final PointChecks checks;
 
-    private Zkey(final BinaryContainer f, final PointChecks checks)
+    private Zkey(final BinaryContainer f, final PointChecks checks, final KeyLoading loading)
     {
         this.checks = checks;
+        loading.checks(checks);
         file = f.file();
         final Layout layout = layout(f);
         nVars = layout.nVars();
@@ -120,9 +123,9 @@ public final class Zkey implements AutoCloseable
         arena = Arena.ofShared();
         try
         {
-            final G1AffineVector allA = g1Section(f, A, nVars, checks);
-            final G1AffineVector allB1 = g1Section(f, B1, nVars, checks);
-            final G2AffineVector allB2 = g2Section(f, B2, nVars, checks);
+            final G1AffineVector allA = g1Section(f, A, nVars, checks, loading);
+            final G1AffineVector allB1 = g1Section(f, B1, nVars, checks, loading);
+            final G2AffineVector allB2 = g2Section(f, B2, nVars, checks, loading);
             // signals absent from A or B have points at infinity: keep the others, selected by a density bitmap
             aDensity = finite(allA.segment(), G1AffineVector.ELEMENT_BYTES, nVars);
             bDensity = finite(allB1.segment(), G1AffineVector.ELEMENT_BYTES, nVars);
@@ -137,8 +140,8 @@ public final class Zkey implements AutoCloseable
             a = G1AffineVector.wrap(compact(allA.segment(), G1AffineVector.ELEMENT_BYTES, aDensity));
             b1 = G1AffineVector.wrap(compact(allB1.segment(), G1AffineVector.ELEMENT_BYTES, bDensity));
             b2 = G2AffineVector.wrap(compact(allB2.segment(), G2AffineVector.ELEMENT_BYTES, bDensity));
-            c = g1Section(f, C, nVars - nPublic - 1, checks);
-            h = g1Section(f, H, domainSize, checks);
+            c = g1Section(f, C, nVars - nPublic - 1, checks, loading);
+            h = g1Section(f, H, domainSize, checks, loading);
             provingKey = new ProvingKey(vk, jproveOrder(h), c, a, b1, b2, SnarkjsReduction.INSTANCE, null);
         }
         catch (final RuntimeException | Error e)
@@ -154,8 +157,24 @@ public final class Zkey implements AutoCloseable
      * @param pointsAt     where α₁ starts in the groth16 header.
      * @param coefficients the coefficient count.
      */
-    private record Layout(int nVars, int nPublic, int domainSize, long pointsAt, long coefficients)
+    private record Layout(int nVars, int nPublic, int domainSize, long pointsAt, long coefficients, long memory)
     {
+    }
+
+    /**
+     * Reads only the sizes of a {@code .zkey} file: its headers' counts, with every section's size checked against
+     * them and the memory the points take against the host's; no point is read or checked.
+     *
+     * @return the shape the key proves (nPublic + 1 inputs, nVars − nPublic − 1 aux, its domain) and its memory.
+     * @throws io.jprove.engine.r1cs.MalformedFileException naming file, section and byte offset of what is wrong.
+     */
+    public static KeySizes sizes(final Path file)
+    {
+        try (BinaryContainer f = BinaryContainer.open(file, "zkey", 1, SECTIONS))
+        {
+            final Layout l = layout(f);
+            return new KeySizes(l.nPublic() + 1, l.nVars() - l.nPublic() - 1L, l.domainSize(), l.memory());
+        }
     }
 
     /**
@@ -203,7 +222,7 @@ public final class Zkey implements AutoCloseable
             + 2L * domainSize * G1_BYTES + n * (12 + Fr.BYTES);
         final int largest = (long)domainSize * 2 > 3L * nVars ? H : B2;
         KeyMemory.requireFits(f.file(), SECTIONS[largest], f.section(largest), points);
-        return new Layout(nVars, nPublic, domainSize, at + 12, n);
+        return new Layout(nVars, nPublic, domainSize, at + 12, n, points);
     }
 
     private void readCoefficients(final BinaryContainer f, final long cAt)
@@ -258,20 +277,38 @@ public final class Zkey implements AutoCloseable
      */
     public static Zkey open(final Path file, final boolean checked, final CheckedKeys remembered)
     {
+        return open(file, checked, remembered, KeyLoading.unwatched());
+    }
+
+    /**
+     * As {@link #open(Path, boolean, CheckedKeys)}, reporting its progress to {@code loading} (the hash, then the
+     * points section by section) and stopping at the next chunk once it is cancelled.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code loading} was cancelled; nothing stays allocated.
+     */
+    public static Zkey open(final Path file, final boolean checked, final CheckedKeys remembered,
+        final KeyLoading loading)
+    {
         try (BinaryContainer f = BinaryContainer.open(file, "zkey", 1, SECTIONS))
         {
             // the sizes first: a file that promises more than it holds or the host has is refused before it is hashed
-            layout(f);
+            final Layout layout = layout(f);
+            loading.expect((long)layout.nVars() * (2 * G1_BYTES + G2_BYTES)
+                + (long)(layout.nVars() - layout.nPublic() - 1) * G1_BYTES + (long)layout.domainSize() * G1_BYTES);
             if (!checked)
             {
-                return new Zkey(f, PointChecks.ON_CURVE);
+                return new Zkey(f, PointChecks.ON_CURVE, loading);
             }
-            final String digest = remembered.file() == null ? null : CheckedKeys.sha256(f.data());
+            if (remembered.file() != null)
+            {
+                loading.expect(f.data().byteSize());
+            }
+            final String digest = remembered.file() == null ? null : CheckedKeys.sha256(f.data(), loading);
             if (digest != null && remembered.contains(CHECKED_KIND, digest))
             {
-                return new Zkey(f, PointChecks.REMEMBERED);
+                return new Zkey(f, PointChecks.REMEMBERED, loading);
             }
-            final Zkey zkey = new Zkey(f, PointChecks.ALL);
+            final Zkey zkey = new Zkey(f, PointChecks.ALL, loading);
             if (digest != null)
             {
                 remembered.add(CHECKED_KIND, digest);
@@ -395,7 +432,8 @@ public final class Zkey implements AutoCloseable
         }
     }
 
-    private G1AffineVector g1Section(final BinaryContainer f, final int type, final int n, final PointChecks checks)
+    private G1AffineVector g1Section(final BinaryContainer f, final int type, final int n, final PointChecks checks,
+        final KeyLoading loading)
     {
         final long start = f.section(type);
         requireSize(f, type, (long)n * G1_BYTES);
@@ -404,21 +442,25 @@ public final class Zkey implements AutoCloseable
         MemorySegment.copy(f.data(), start, v.segment(), 0, (long)n * G1_BYTES);
         if (checks == PointChecks.REMEMBERED)
         {
+            loading.advance((long)n * G1_BYTES);
             return v;
         }
         LongStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().forEach(k ->
         {
             final long[] p = new long[G1.AFFINE_LIMBS];
-            for (long i = k * CHUNK; i < Math.min(n, (k + 1) * CHUNK); i++)
+            final long to = Math.min(n, (k + 1) * CHUNK);
+            for (long i = k * CHUNK; i < to; i++)
             {
                 v.get(i, p, 0);
                 validateG1(f, type, start + i * G1_BYTES, p, 0, checks, "point " + i);
             }
+            loading.advance((to - k * CHUNK) * G1_BYTES);
         });
         return v;
     }
 
-    private G2AffineVector g2Section(final BinaryContainer f, final int type, final int n, final PointChecks checks)
+    private G2AffineVector g2Section(final BinaryContainer f, final int type, final int n, final PointChecks checks,
+        final KeyLoading loading)
     {
         final long start = f.section(type);
         requireSize(f, type, (long)n * G2_BYTES);
@@ -427,16 +469,19 @@ public final class Zkey implements AutoCloseable
         MemorySegment.copy(f.data(), start, v.segment(), 0, (long)n * G2_BYTES);
         if (checks == PointChecks.REMEMBERED)
         {
+            loading.advance((long)n * G2_BYTES);
             return v;
         }
         LongStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().forEach(k ->
         {
             final long[] p = new long[G2.AFFINE_LIMBS];
-            for (long i = k * CHUNK; i < Math.min(n, (k + 1) * CHUNK); i++)
+            final long to = Math.min(n, (k + 1) * CHUNK);
+            for (long i = k * CHUNK; i < to; i++)
             {
                 v.get(i, p, 0);
                 validateG2(f, type, start + i * G2_BYTES, p, 0, checks, "point " + i);
             }
+            loading.advance((to - k * CHUNK) * G2_BYTES);
         });
         return v;
     }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CancellationException;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,10 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.KeyLoading;
+import io.jprove.engine.formats.PointChecks;
 import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.KeySizes;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
 import io.jprove.engine.groth16.ProvingKey;
@@ -94,6 +98,38 @@ class BellpersonParamsTest
                 }
             }
         }
+    }
+
+    @Test
+    void shouldReportProgressAndStopWhenTheLoadIsCancelled()
+    {
+        final CheckedKeys remembered = CheckedKeys.at(dir.resolve("progress/checked-keys"));
+        final KeyLoading first = new KeyLoading(params.toString());
+        try (ProvingKey back = BellpersonParams.read(params, true, 2, remembered, first))
+        {
+            assertEquals(pk.vk(), back.vk());
+        }
+        assertEquals(PointChecks.ALL, first.checks());
+        assertTrue(first.percent() >= 99, "the hash and every point: " + first.percent() + " %");
+        final KeyLoading second = new KeyLoading(params.toString());
+        BellpersonParams.read(params, true, 2, remembered, second).close();
+        assertEquals(PointChecks.REMEMBERED, second.checks());
+
+        final KeyLoading cancelled = new KeyLoading(params.toString());
+        cancelled.cancel();
+        final CancellationException e = assertThrows(CancellationException.class,
+            () -> BellpersonParams.read(params, true, 2, remembered, cancelled));
+        assertTrue(e.getMessage().contains("was cancelled"), e.getMessage());
+    }
+
+    @Test
+    void shouldReadTheSizesAKeyServesFromItsHeaderAlone()
+    {
+        final KeySizes sizes = BellpersonParams.sizes(params);
+        final KeySizes loaded = KeySizes.of(pk);
+        assertEquals(List.of(loaded.numInputs(), loaded.numAux(), loaded.domainSize()),
+            List.of(sizes.numInputs(), sizes.numAux(), sizes.domainSize()));
+        assertTrue(sizes.hostBytes() > 0);
     }
 
     @Test

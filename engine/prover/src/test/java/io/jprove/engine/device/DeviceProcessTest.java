@@ -1,0 +1,184 @@
+package io.jprove.engine.device;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.jprove.engine.backend.OffHeapBufferPool;
+import io.jprove.engine.circuits.PoseidonChain;
+import io.jprove.engine.groth16.BackendListener;
+import io.jprove.engine.groth16.DeviceUnusableException;
+import io.jprove.engine.groth16.Groth16Setup;
+import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedKey;
+import io.jprove.engine.groth16.PreparedVerifyingKey;
+import io.jprove.engine.groth16.ProverBackend;
+import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.SetupProgress;
+import io.jprove.engine.pipeline.CircuitShape;
+import io.jprove.engine.pipeline.Job;
+import io.jprove.engine.pipeline.JobResult;
+import io.jprove.engine.pipeline.JobSpec;
+import io.jprove.engine.pipeline.PartitionFailedException;
+import io.jprove.engine.pipeline.Pipeline;
+import io.jprove.engine.pipeline.PipelineConfig;
+import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.RecordingAssignment;
+import io.jprove.field.Fr;
+import io.jprove.timeline.Timeline;
+
+/**
+ * A device proving in a process of its own, as the daemon proves on a GPU, here the JVM executor's device in a child
+ * JVM: partitions travel through shared memory and prove, a real kernel fault in the child (the GPU suite's: every
+ * bit of A's density set, which the kernels' bounds checks stop) fails its job, the pipeline starts a fresh process
+ * in its place, and the next job proves there; nothing is left in shared memory afterwards.
+ */
+class DeviceProcessTest
+{
+    @TempDir
+    Path dir;
+
+    /** A device whose next partition (once armed) reaches it with a density that makes its kernels fault. */
+    private static final class FaultWhenArmed implements ProverBackend
+    {
+        private final ProverBackend device;
+        private final AtomicBoolean armed;
+
+        FaultWhenArmed(final ProverBackend device, final AtomicBoolean armed)
+        {
+            this.device = device;
+            this.armed = armed;
+        }
+
+        @Override
+        public String name()
+        {
+            return device.name();
+        }
+
+        @Override
+        public int device()
+        {
+            return device.device();
+        }
+
+        @Override
+        public String description()
+        {
+            return device.description();
+        }
+
+        @Override
+        public PreparedKey prepare(final ProvingKey key)
+        {
+            return device.prepare(key);
+        }
+
+        @Override
+        public MsmSums prove(final PreparedKey key, final PartitionInputs p, final BackendListener listener)
+        {
+            if (!armed.compareAndSet(true, false))
+            {
+                return device.prove(key, p, listener);
+            }
+            final BitSet all = new BitSet();
+            all.set(0, Math.toIntExact(p.assignment().size()));
+            return device.prove(key, new PartitionInputs(p.assignment(), p.numInputs(), p.a(), p.b(), p.c(), all,
+                p.bDensity()), listener);
+        }
+
+        @Override
+        public boolean restartable()
+        {
+            return device.restartable();
+        }
+
+        @Override
+        public ProverBackend reopen()
+        {
+            return new FaultWhenArmed(device.reopen(), armed);
+        }
+
+        @Override
+        public void close()
+        {
+            device.close();
+        }
+    }
+
+    @Test
+    void shouldProveInADeviceProcessAndStartAFreshOneAfterAFault() throws Exception
+    {
+        final Path shared = dir.resolve("shm");
+        final AtomicBoolean armed = new AtomicBoolean();
+        try (ConstraintMatrices matrices = RecordingAssignment.record(new PoseidonChain(2, Fr.of(1), Fr.of(2)));
+             ProvingKey key = Groth16Setup.generate(matrices, new SplittableRandom(9), 2, SetupProgress.NONE))
+        {
+            final PreparedVerifyingKey pvk = new PreparedVerifyingKey(key.vk());
+            final DeviceProcess first = DeviceProcess.start("jvm", 0, 1, shared);
+            final long firstPid = first.pid();
+            try (ProverBackend device = new FaultWhenArmed(first, armed);
+                 OffHeapBufferPool pool = new OffHeapBufferPool(64L << 20, new SharedMemory(shared));
+                 Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 2), List.of(device), pool,
+                     Timeline.disabled()))
+            {
+                assertTrue(device.restartable());
+                verify(pvk, pipeline.submit(spec("before", key, matrices, 1, 3)));
+
+                armed.set(true);
+                final Job struck = pipeline.submit(spec("struck", key, matrices, 1, 4));
+                final ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> struck.result().get(120, TimeUnit.SECONDS));
+                final PartitionFailedException failed = assertInstanceOf(PartitionFailedException.class,
+                    e.getCause());
+                assertInstanceOf(DeviceUnusableException.class, failed.getCause());
+                assertTrue(failed.getMessage().contains("jvm:0 is unusable"), failed.getMessage());
+
+                final JobResult after = verify(pvk, pipeline.submit(spec("after", key, matrices, 1, 5)));
+                assertEquals(List.of("jvm:0"), after.devices());
+                assertEquals(1, pipeline.deviceViews().getFirst().restarts());
+                assertTrue(pipeline.deviceViews().getFirst().description().contains("(device process "),
+                    pipeline.deviceViews().getFirst().description());
+                assertTrue(!pipeline.deviceViews().getFirst().description().contains(" " + firstPid + ")"),
+                    "a fresh process");
+                assertTrue(ProcessHandle.of(firstPid).map(p -> !p.isAlive()).orElse(true), "the faulted one ended");
+            }
+        }
+        try (var left = Files.list(shared))
+        {
+            assertEquals(List.of(), left.toList(), "every buffer and key image is gone");
+        }
+    }
+
+    private static JobSpec spec(final String name, final ProvingKey key, final ConstraintMatrices matrices,
+        final int partitions, final long seed)
+    {
+        return new JobSpec(name, 0, key, CircuitShape.recorded(matrices), partitions,
+            p -> new PoseidonChain(2, Fr.of(seed), Fr.of(p)));
+    }
+
+    private static JobResult verify(final PreparedVerifyingKey pvk, final Job job) throws Exception
+    {
+        final JobResult r = job.result().get(120, TimeUnit.SECONDS);
+        for (int p = 0; p < r.proofs().size(); p++)
+        {
+            assertTrue(Groth16Verifier.verify(pvk, r.proofs().get(p), r.publicInputs().get(p)));
+        }
+        return r;
+    }
+}
