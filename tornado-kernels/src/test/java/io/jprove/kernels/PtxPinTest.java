@@ -5,7 +5,6 @@ import io.jprove.kernels.msm.BucketKernels;
 import io.jprove.kernels.msm.PointSumKernels;
 import io.jprove.kernels.msm.PrecomputeKernels;
 import io.jprove.kernels.msm.ReduceKernels;
-import io.jprove.kernels.msm.RoundSortKernels;
 import io.jprove.kernels.msm.ScanKernels;
 import io.jprove.kernels.msm.SortKernels;
 import io.jprove.kernels.msm.SplitKernels;
@@ -42,8 +41,7 @@ final class PtxPinTest
     /** The pinned digests, relative to the tornado-kernels module. */
     private static final Path DIGESTS = Path.of("src", "test", "resources", "io", "jprove", "kernels",
         "ptx-digests.txt");
-    private static final Class<?>[] OWNERS = {SortKernels.class, RoundSortKernels.class, ScanKernels.class,
-        BucketKernels.class,
+    private static final Class<?>[] OWNERS = {SortKernels.class, ScanKernels.class, BucketKernels.class,
         ReduceKernels.class, PointSumKernels.class, PrecomputeKernels.class, BatchAddKernels.class, SplitKernels.class,
         NttKernels.class, HChainKernels.class, FieldKernels.class, ConformanceKernels.class};
 

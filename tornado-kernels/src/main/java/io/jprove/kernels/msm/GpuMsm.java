@@ -17,9 +17,8 @@ import java.util.BitSet;
  * Σ sᵢ·Pᵢ on the device over {@link PreparedBases}, by Pippenger's bucket method with signed digits, every phase a
  * kernel and nothing on the host between them:
  * <ol>
- * <li>digits of the Montgomery-form scalars and a counting sort of their (bucket, point) pairs, round by round
- * with the counts in shared memory ({@link RoundSortKernels}) or all at once by global atomics ({@link SortKernels});
- * {@link MsmSort} chooses;</li>
+ * <li>digits of the Montgomery-form scalars and a counting sort of their (bucket, point) pairs
+ * ({@link SortKernels}, {@link ScanKernels});</li>
  * <li>bucket accumulation in XYZZ, equal numbers of pairs per work-item ({@link BucketKernels});</li>
  * <li>the running-sum reduction of each round's buckets ({@link ReduceKernels}), the sum of its items' results
  * ({@link PointSumKernels}) and, for more than one round, their joining by doublings.</li>
@@ -39,8 +38,6 @@ public final class GpuMsm implements AutoCloseable
     private final Accelerator accelerator;
     private final MsmCurve curve;
     private final MsmPlan plan;
-    private final MsmSort sort;
-    private final MsmAccumulation accumulation;
     private final int multiprocessors;
     private final MsmShape capacity;
     private final DeviceScan scan;
@@ -60,42 +57,14 @@ public final class GpuMsm implements AutoCloseable
     private final DeviceMemory rows;
     private final DeviceMemory result;
     private final DeviceMemory noIndex;
-    private final RoundSort roundSort;
 
     /**
-     * Allocates the scratch of MSMs over these bases (see {@link MsmPlan#scratchBytes}), sorting as
-     * {@link MsmSort#configured} says for their accelerator.
+     * Allocates the scratch of MSMs over these bases (see {@link MsmPlan#scratchBytes}).
      *
      * @param bases prepared bases; they must outlive this.
      */
     public GpuMsm(final PreparedBases bases)
     {
-        this(bases, MsmSort.configured(bases.accelerator()));
-    }
-
-    /**
-     * Allocates the scratch of MSMs over these bases that sort their pairs by {@code sort}.
-     *
-     * @param bases prepared bases; they must outlive this.
-     * @param sort  how the pairs are sorted.
-     */
-    public GpuMsm(final PreparedBases bases, final MsmSort sort)
-    {
-        this(bases, sort, MsmAccumulation.configured());
-    }
-
-    /**
-     * Allocates the scratch of MSMs over these bases that sort their pairs by {@code sort} and accumulate them by
-     * {@code accumulation}.
-     *
-     * @param bases        prepared bases; they must outlive this.
-     * @param sort         how the pairs are sorted.
-     * @param accumulation how the bucket accumulation loads its points.
-     */
-    public GpuMsm(final PreparedBases bases, final MsmSort sort, final MsmAccumulation accumulation)
-    {
-        this.sort = sort;
-        this.accumulation = accumulation;
         this.bases = bases;
         this.accelerator = bases.accelerator();
         this.curve = bases.curve();
@@ -107,32 +76,19 @@ public final class GpuMsm implements AutoCloseable
         this.setCount = accelerator.kernel(SortKernels.class, "setCount");
         this.countDigits = accelerator.kernel(SortKernels.class, "countDigits");
         this.scatterDigits = accelerator.kernel(SortKernels.class, "scatterDigits");
-        this.accumulate = accelerator.kernel(BucketKernels.class, accumulation.kernel(curve));
+        this.accumulate = accelerator.kernel(BucketKernels.class, curve.kernel("accumulate"));
         this.reduce = accelerator.kernel(ReduceKernels.class, curve.kernel("reduce"));
         this.combine = accelerator.kernel(PointSumKernels.class, curve.kernel("combine"));
         final long keys = plan.keys();
         this.meta = accelerator.allocate(2L * Long.BYTES);
         this.counts = accelerator.allocate((keys + 1) * Integer.BYTES);
-        this.cursor = accelerator.allocate(sort == MsmSort.ATOMIC ? keys * Integer.BYTES : Integer.BYTES);
+        this.cursor = accelerator.allocate(keys * Integer.BYTES);
         this.sorted = accelerator.allocate(Math.max(1, plan.maxPairs()) * Integer.BYTES);
         this.parts = accelerator.allocate(capacity.parts() * curve.xyzzBytes());
         this.reduced = accelerator.allocate((long)plan.scratchRounds() * capacity.reduceItems() * curve.xyzzBytes());
         this.rows = accelerator.allocate(plan.scratchRounds() * curve.xyzzBytes());
         this.result = accelerator.allocate(curve.xyzzBytes());
         this.noIndex = accelerator.allocate(Integer.BYTES);
-        this.roundSort = sort == MsmSort.ROUNDS ? new RoundSort(accelerator, plan) : null;
-    }
-
-    /** @return how this MSM sorts its pairs. */
-    public MsmSort sort()
-    {
-        return sort;
-    }
-
-    /** @return how this MSM's accumulation loads its points. */
-    public MsmAccumulation accumulation()
-    {
-        return accumulation;
     }
 
     /** @return the prepared bases. */
@@ -226,24 +182,16 @@ public final class GpuMsm implements AutoCloseable
         }
         final MsmShape shape = MsmShape.of(p, multiprocessors, maxCount);
         final int keys = p.keys();
-        if (sort == MsmSort.ROUNDS)
-        {
-            roundSort.queue(scan, p, plan.bases(), scalars, baseIndex, indexed, meta, maxCount, counts, sorted,
-                stream);
-        }
-        else
-        {
-            // whole warps, but no more than a small MSM needs (the digit kernels' lanes all meet at every window)
-            final int sortLocal = (int)Math.min(SortKernels.LOCAL_SIZE, (maxCount + 31) / 32 * 32);
-            final int scalarGroups = groups(maxCount, sortLocal);
-            counts.fill((byte)0, stream);
-            countDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
-                meta, p.c(), p.copies(), plan.bases(), counts);
-            scan.exclusive(counts, keys, stream);
-            cursor.copyFrom(counts.view(0, (long)keys * Integer.BYTES), stream);
-            scatterDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
-                meta, p.c(), p.copies(), plan.bases(), cursor, sorted);
-        }
+        // whole warps, but no more than a small MSM needs (the digit kernels' lanes all meet at every window)
+        final int sortLocal = (int)Math.min(SortKernels.LOCAL_SIZE, (maxCount + 31) / 32 * 32);
+        final int scalarGroups = groups(maxCount, sortLocal);
+        counts.fill((byte)0, stream);
+        countDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
+            meta, p.c(), p.copies(), plan.bases(), counts);
+        scan.exclusive(counts, keys, stream);
+        cursor.copyFrom(counts.view(0, (long)keys * Integer.BYTES), stream);
+        scatterDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
+            meta, p.c(), p.copies(), plan.bases(), cursor, sorted);
         final DeviceMemory used = parts.view(0, shape.parts() * curve.xyzzBytes());
         used.fill((byte)0, stream);
         accumulate.launch(Launch.of(groups(shape.accumulateItems(), BucketKernels.LOCAL_SIZE),
@@ -345,12 +293,8 @@ public final class GpuMsm implements AutoCloseable
     @Override
     public void close()
     {
-        for (final AutoCloseable c : new AutoCloseable[] {scan, sums, roundSort})
+        for (final AutoCloseable c : new AutoCloseable[] {scan, sums})
         {
-            if (c == null)
-            {
-                continue;
-            }
             try
             {
                 c.close();

@@ -68,9 +68,8 @@ record MsmShape(MsmPlan plan, int segment, long accumulateItems, int reduceItems
     long scratchBytes(final MsmCurve curve)
     {
         final long keys = plan.keys();
-        // the offsets, the pairs, and the larger of the two sorts' own scratch (MsmSort)
-        final long sort = 2 * Long.BYTES + (keys + 1) * Integer.BYTES + DeviceScan.scratchBytes(keys)
-            + plan.maxPairs() * Integer.BYTES + Math.max(keys * Integer.BYTES, RoundSort.scratchBytes(plan));
+        final long sort = 2 * Long.BYTES + (2 * keys + 1) * Integer.BYTES + DeviceScan.scratchBytes(keys)
+            + plan.maxPairs() * Integer.BYTES;
         final int rounds = plan.scratchRounds();
         final long points = (parts() + (long)rounds * reduceItems + rounds + 1) * curve.xyzzBytes();
         return sort + points + PointSum.bytes(curve, reduceItems, rounds);

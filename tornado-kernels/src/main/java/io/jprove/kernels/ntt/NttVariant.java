@@ -20,20 +20,18 @@ public record NttVariant(String name, int bits, int logElements, String difKerne
     /**
      * Eight elements per item, 512 items per group, one group per multiprocessor (128 registers, 16 warps). Where it
      * wins: the JVM executor, where every work-item is a call of its own and fewer, larger items run several times
-     * faster than r2's.
+     * faster than two-element ones (measured against r2, whose items r2t shares).
      */
     public static final NttVariant R8 = new NttVariant("r8", 3, 12, "difPass", "ditPass", false);
     /**
-     * Two elements per item, 256 items per group, four groups per multiprocessor (64 registers, 32 warps). Where it
-     * won before {@link #R2T}: the GPU, the fastest H chain measured on the H200 (2^24 and 2^27, bellperson's
-     * reduction: 40.5 / 364.0 ms against r8's 45.1 ms / over the time limit, r4's 40.9 / 373.7 ms, in the same run)
-     * and no slower on forward transforms of 2^20 to 2^27. r4 and r8p (eight elements, two groups per
-     * multiprocessor), which won nowhere, are gone.
-     */
-    public static final NttVariant R2 = new NttVariant("r2", 1, 9, "difPass2", "ditPass2", false);
-    /**
-     * {@link #R2} with each pass's twiddles staged in shared memory first (issue 26): one global latency per pass
-     * instead of one per stage. Measured against r2 in one process; the loser goes.
+     * Two elements per item, 256 items per group, four groups per multiprocessor (64 registers, 32 warps), each pass's
+     * twiddles staged in shared memory first: one global latency per pass instead of one per stage. Where it wins:
+     * the GPU. On the H200 (issue 26, median ms) forward transforms took 0.422 / 6.295 / 55.585 ms at 2^20 / 2^24 /
+     * 2^27 against 0.559 / 6.328 / 55.342 ms for the same passes reading every stage's twiddle from the table (r2,
+     * before it the fastest H chain measured: 40.5 / 364.0 ms at 2^24 / 2^27 against r8's 45.1 ms / over the time
+     * limit), coset-inverse 6.988 / 60.923 ms against 7.054 / 60.829 ms at 2^24 / 2^27, and the H chain 41.07 ms
+     * against 40.49 ms at 2^24: 25 % faster at 2^20, within 1.5 % above; r2, r4 and r8p (eight elements, two groups
+     * per multiprocessor), which won nowhere, are gone.
      */
     public static final NttVariant R2T = new NttVariant("r2t", 1, 9, "difPass2t", "ditPass2t", true);
 
@@ -45,8 +43,8 @@ public record NttVariant(String name, int bits, int logElements, String difKerne
 
     /**
      * The variant an executor runs fastest: {@link #DEFAULT} on a GPU; {@link #R8} on the JVM executor, where every
-     * work-item is a call of its own and fewer, larger items win (r2 is several times slower there); or the one
-     * {@value #PROPERTY} names.
+     * work-item is a call of its own and fewer, larger items win (two-element items are several times slower there);
+     * or the one {@value #PROPERTY} names.
      *
      * @param accelerator where the transforms run.
      * @return its variant.
@@ -62,19 +60,19 @@ public record NttVariant(String name, int bits, int logElements, String difKerne
     }
 
     /**
-     * @param name r8, r2 or r2t.
+     * @param name r8 or r2t.
      * @return the variant.
      */
     public static NttVariant named(final String name)
     {
-        for (final NttVariant v : new NttVariant[] {R8, R2, R2T})
+        for (final NttVariant v : new NttVariant[] {R8, R2T})
         {
             if (v.name.equals(name))
             {
                 return v;
             }
         }
-        throw new IllegalArgumentException("no NTT variant '" + name + "': expected r8, r2 or r2t");
+        throw new IllegalArgumentException("no NTT variant '" + name + "': expected r8 or r2t");
     }
 
     /** @return elements per work-item. */

@@ -55,13 +55,8 @@ final class CudaMsmTest
             MsmConformance.batchAdd(CudaMsmTest::gpu, MsmCurve.G2, new int[] {1, 1 << 12}),
             MsmConformance.preparation(CudaMsmTest::gpu, MsmCurve.G1),
             MsmConformance.preparation(CudaMsmTest::gpu, MsmCurve.G2),
-            MsmConformance.sorts(CudaMsmTest::gpu, MsmCurve.G1, 5000, SORT_SHAPES),
-            MsmConformance.sorts(CudaMsmTest::gpu, MsmCurve.G2, 1000, SORT_SHAPES),
             large()).flatMap(s -> s);
     }
-
-    /** {@link MsmConformance#SORT_SHAPES} and the widest windows: 2,048 coarse bins of 4,096 fine keys. */
-    private static final int[][] SORT_SHAPES = {{5, 1}, {9, 2}, {12, 22}, {14, 3}, {20, 13}, {24, 11}};
 
     private static Accelerator gpu()
     {

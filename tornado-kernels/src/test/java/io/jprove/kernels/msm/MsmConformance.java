@@ -102,52 +102,8 @@ final class MsmConformance
         return tests.stream();
     }
 
-    /**
-     * Plans (c, F) for {@link #sorts}: two windows per round (and one in the last), all in one, and 4,096 fine keys
-     * in each of two coarse bins (c = 14, in one round so that a slow executor reduces few buckets).
-     */
-    static final int[][] SORT_SHAPES = {{9, 2}, {12, ScalarDigits.windows(12)}, {14, ScalarDigits.windows(14)}};
-
-    /**
-     * Each sort ({@link MsmSort}) on the same MSMs, one plan (c, F) of {@code shapes} per test with the scalar mixes
-     * and the accumulations ({@link MsmAccumulation}) taken in turn, and a split whose tail is narrowed: whichever is
-     * the accelerator's default, every sort and accumulation stays checked.
-     */
-    static Stream<DynamicTest> sorts(final Supplier<Accelerator> accelerators, final MsmCurve curve, final int n,
-        final int[][] shapes)
-    {
-        final List<DynamicTest> tests = new ArrayList<>();
-        for (final MsmSort sort : MsmSort.values())
-        {
-            for (int k = 0; k < shapes.length; k++)
-            {
-                final int c = shapes[k][0];
-                final int f = shapes[k][1];
-                final Mix mix = Mix.values()[k % Mix.values().length];
-                final MsmAccumulation accumulation = MsmAccumulation.values()[k % MsmAccumulation.values().length];
-                tests.add(DynamicTest.dynamicTest("shouldMatchTheCpuMsmWhenSorted " + sort.label() + " "
-                    + accumulation.label() + " " + curve + " c=" + c + " copies=" + f + " " + mix,
-                    () -> msm(accelerators, curve, n, mix, (bases, g, a) -> MsmPlan.of(bases, c, f), sort,
-                        accumulation)));
-            }
-            final MsmAccumulation accumulation = MsmAccumulation.values()[sort.ordinal()
-                % MsmAccumulation.values().length];
-            tests.add(DynamicTest.dynamicTest("shouldSumOnesAndTailToTheMsmWhenSorted " + sort.label() + " "
-                + accumulation.label() + " " + curve, () -> split(accelerators, CHOOSER, curve, n, Mix.POREP, true,
-                sort, accumulation)));
-        }
-        return tests.stream();
-    }
-
     private static void msm(final Supplier<Accelerator> accelerators, final MsmCurve curve, final int n,
         final Mix mix, final Planner planner)
-    {
-        msm(accelerators, curve, n, mix, planner, null, null);
-    }
-
-    /** An MSM, a shorter one over the same bases and the empty one; {@code sort} null for the defaults. */
-    private static void msm(final Supplier<Accelerator> accelerators, final MsmCurve curve, final int n,
-        final Mix mix, final Planner planner, final MsmSort sort, final MsmAccumulation accumulation)
     {
         try (Accelerator accelerator = accelerators.get(); Arena arena = Arena.ofShared())
         {
@@ -157,11 +113,10 @@ final class MsmConformance
             final Bases bases = MsmInputs.bases(arena, curve, n, rng);
             final FrVector scalars = MsmInputs.scalars(arena, n, mix, rng);
             try (PreparedBases prepared = PreparedBases.prepare(accelerator, curve, bases.segment(), plan);
-                 GpuMsm gpu = sort == null ? new GpuMsm(prepared) : new GpuMsm(prepared, sort, accumulation))
+                 GpuMsm gpu = new GpuMsm(prepared))
             {
                 assertArrayEquals(MsmInputs.cpuMsm(bases, scalars, null), gpu.msm(scalars), curve + " MSM of " + n
-                    + " " + mix + " scalars, " + plan + ", " + gpu.sort().label() + " sort, "
-                    + gpu.accumulation().label() + " accumulation (seed " + seed + ")");
+                    + " " + mix + " scalars, " + plan + " (seed " + seed + ")");
                 if (n > 1)
                 {
                     // a shorter MSM over the same prepared bases: the first half of the scalars
@@ -254,14 +209,6 @@ final class MsmConformance
     private static void split(final Supplier<Accelerator> accelerators, final Planner planner,
         final MsmCurve curve, final int n, final Mix mix, final boolean withDensity)
     {
-        split(accelerators, planner, curve, n, mix, withDensity, null, null);
-    }
-
-    /** The split, its MSMs sorted and accumulated as given (null: the defaults). */
-    private static void split(final Supplier<Accelerator> accelerators, final Planner planner,
-        final MsmCurve curve, final int n, final Mix mix, final boolean withDensity, final MsmSort sort,
-        final MsmAccumulation accumulation)
-    {
         final long seed = SEED + 19L * n + mix.ordinal() + (withDensity ? 7 : 0);
         try (Accelerator accelerator = accelerators.get(); Arena arena = Arena.ofShared())
         {
@@ -272,7 +219,7 @@ final class MsmConformance
             final FrVector scalars = MsmInputs.scalars(arena, n, mix, rng);
             final MsmPlan plan = planner.plan(selected, curve, accelerator);
             try (PreparedBases prepared = PreparedBases.prepare(accelerator, curve, bases.segment(), plan);
-                 GpuMsm msm = sort == null ? new GpuMsm(prepared) : new GpuMsm(prepared, sort, accumulation);
+                 GpuMsm msm = new GpuMsm(prepared);
                  GpuBatchAdd batchAdd = new GpuBatchAdd(accelerator, curve, prepared.bases(), selected);
                  GpuScalarSplit split = new GpuScalarSplit(accelerator, n, selected);
                  DeviceMemory device = accelerator.allocate(Math.max(1, n * 32L));
@@ -296,7 +243,7 @@ final class MsmConformance
                 assertArrayEquals(expectedOnes(bases, scalars, density), ones, what + ": the ones");
                 if (selected > 0)
                 {
-                    assertArrayEquals(tail, narrowedTail(accelerator, curve, bases, split, msm), what
+                    assertArrayEquals(tail, narrowedTail(accelerator, curve, bases, split), what
                         + ": the tail launched for its count read back, over the bases alone");
                 }
             }
@@ -308,12 +255,12 @@ final class MsmConformance
      * of the bases alone with a window too wide for a tail, which the MSM narrows to suit its length.
      */
     private static long[] narrowedTail(final Accelerator accelerator, final MsmCurve curve, final Bases bases,
-        final GpuScalarSplit split, final GpuMsm like)
+        final GpuScalarSplit split)
     {
         final long tail = split.counts(null)[0];
         final MsmPlan wide = MsmPlan.of(bases.count(), WIDE_WINDOW_BITS, 1);
         try (PreparedBases alone = PreparedBases.prepare(accelerator, curve, bases.segment(), wide);
-             GpuMsm msm = new GpuMsm(alone, like.sort(), like.accumulation()))
+             GpuMsm msm = new GpuMsm(alone))
         {
             msm.queueIndexedKnown(split.tailScalars(), split.tailBases(), split.meta(), tail, null);
             return msm.result(null);

@@ -36,9 +36,9 @@ final class MsmKernelsAssemblyTest
         || "true".equals(System.getenv("JPROVE_TEST_PTXAS_ALL"));
     private static final Pattern SPILLS = Pattern.compile("(\\d+) bytes spill stores, (\\d+) bytes spill loads");
     private static final Pattern REGISTERS = Pattern.compile("Used (\\d+) registers");
-    private static final Class<?>[] OWNERS = {SortKernels.class, RoundSortKernels.class, ScanKernels.class,
-        BucketKernels.class, ReduceKernels.class, PointSumKernels.class, PrecomputeKernels.class, BatchAddKernels.class,
-        SplitKernels.class, FixedBaseKernels.class};
+    private static final Class<?>[] OWNERS = {SortKernels.class, ScanKernels.class, BucketKernels.class,
+        ReduceKernels.class, PointSumKernels.class, PrecomputeKernels.class, BatchAddKernels.class, SplitKernels.class,
+        FixedBaseKernels.class};
 
     @TestFactory
     Stream<DynamicTest> shouldAssembleEveryMsmKernelWhenPtxasIsPresent()
@@ -69,12 +69,11 @@ final class MsmKernelsAssemblyTest
     void shouldKeepTheG1AdditionsInRegistersWithoutSpills() throws Exception
     {
         assumeTrue(Ptxas.available(), "ptxas is not on the PATH");
-        for (final String name : Set.of("accumulateFq", "accumulateFqPrefetch", "batchAddFq", "reduceFq", "sumFq",
-            "mulFq"))
+        for (final String name : Set.of("accumulateFq", "batchAddFq", "reduceFq", "sumFq", "mulFq"))
         {
             final Class<?> owner = switch (name)
             {
-                case "accumulateFq", "accumulateFqPrefetch" -> BucketKernels.class;
+                case "accumulateFq" -> BucketKernels.class;
                 case "batchAddFq" -> BatchAddKernels.class;
                 case "mulFq" -> FixedBaseKernels.class;
                 case "reduceFq" -> ReduceKernels.class;

@@ -63,7 +63,7 @@ final class NttConformance
         final int minTableLog)
     {
         final List<DynamicTest> tests = new ArrayList<>();
-        for (final NttVariant variant : new NttVariant[] {NttVariant.R8, NttVariant.R2, NttVariant.R2T})
+        for (final NttVariant variant : new NttVariant[] {NttVariant.R8, NttVariant.R2T})
         {
             for (final int log : logs)
             {

@@ -40,7 +40,7 @@ final class BenchGpuHCommand implements Callable<Integer>
     private String device = io.jprove.kernels.DeviceName.AUTO;
 
     @Option(names = "--variant", split = ",", description = "How NTT passes spread their work: r2t (the GPU's "
-        + "default), r2 or r8 (the JVM executor's), as bench gpu-ntt; several separated by commas.")
+        + "default) or r8 (the JVM executor's), as bench gpu-ntt; several separated by commas.")
     private List<String> variants = List.of(NttVariant.DEFAULT.name());
 
     @Option(names = "--iterations", description = "Timed runs (default 10).")

@@ -14,10 +14,8 @@ import io.jprove.field.msm.PointProgression;
 import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceMemory;
 import io.jprove.kernels.msm.GpuMsm;
-import io.jprove.kernels.msm.MsmAccumulation;
 import io.jprove.kernels.msm.MsmCurve;
 import io.jprove.kernels.msm.MsmPlan;
-import io.jprove.kernels.msm.MsmSort;
 import io.jprove.kernels.msm.PreparedBases;
 import io.jprove.kernels.ntt.RandomVectors;
 
@@ -52,15 +50,6 @@ final class BenchGpuMsmCommand implements Callable<Integer>
     @Option(names = "--copies", description = "Force the precomputed copies F (1 to the windows); with --window.")
     private int copies;
 
-    @Option(names = "--sort", split = ",", description = "How pairs are sorted: rounds (counts in shared memory, the "
-        + "GPU's default) or atomic (global atomics, the JVM executor's); several separated by commas, each timed on "
-        + "the same prepared bases.")
-    private List<String> sorts;
-
-    @Option(names = "--accumulate", split = ",", description = "How the accumulation loads points: prefetch (the next "
-        + "one under the current addition, G1; the default) or plain; several separated by commas.")
-    private List<String> accumulations;
-
     @Option(names = "--iterations", description = "Timed runs (default 5).")
     private int iterations = 5;
 
@@ -90,25 +79,11 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                 + "--copies needs --window");
             return CliSupport.ERROR;
         }
-        final List<MsmSort> sortList;
-        final List<MsmAccumulation> accumulationList;
-        try
-        {
-            sortList = sorts == null ? null : sorts.stream().map(MsmSort::named).toList();
-            accumulationList = accumulations == null ? List.of(MsmAccumulation.configured())
-                : accumulations.stream().map(MsmAccumulation::named).toList();
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            System.err.println("jprove bench gpu-msm: " + ex.getMessage());
-            return CliSupport.ERROR;
-        }
         try (Accelerator accelerator = Accelerator.open(device))
         {
-            final List<MsmSort> sortsToTime = sortList == null ? List.of(MsmSort.configured(accelerator)) : sortList;
             for (final int log : logSizes)
             {
-                final int code = run(accelerator, group, log, sortsToTime, accumulationList);
+                final int code = run(accelerator, group, log);
                 if (code != 0)
                 {
                     return code;
@@ -136,8 +111,7 @@ final class BenchGpuMsmCommand implements Callable<Integer>
             log);
     }
 
-    private int run(final Accelerator accelerator, final MsmCurve group, final int log, final List<MsmSort> sortsToTime,
-        final List<MsmAccumulation> accumulationsToTime)
+    private int run(final Accelerator accelerator, final MsmCurve group, final int log)
     {
         final long n = 1L << log;
         final PointProgression progression = progression(group, log);
@@ -158,55 +132,28 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                 return CliSupport.ERROR;
             }
             try (PreparedBases prepared = PreparedBases.prepare(accelerator, group, bases, plan);
-                 DeviceMemory device = accelerator.allocate(n * Fr.BYTES))
+                 GpuMsm msm = new GpuMsm(prepared); DeviceMemory device = accelerator.allocate(n * Fr.BYTES))
             {
                 device.copyFrom(scalars.segment(), null);
-                final long[] expected = progression.expectedMsm(scalars);
-                for (final MsmSort sort : sortsToTime)
+                final double[] millis = GpuBench.time(accelerator, warmup, iterations, s -> { },
+                    s -> msm.queue(device, n, s));
+                if (!Arrays.equals(msm.result(null), progression.expectedMsm(scalars)))
                 {
-                    for (final MsmAccumulation accumulation : accumulationsToTime)
-                    {
-                        final int code = time(accelerator, prepared, device, expected, log, sort, accumulation);
-                        if (code != 0)
-                        {
-                            return code;
-                        }
-                    }
+                    return GpuBench.failed("gpu-msm", group + " 2^" + log + ": the timed MSM differs from the "
+                        + "closed form of its progression bases");
                 }
+                final Map<String, Double> phases = phases(accelerator, () -> msm.queue(device, n, null));
+                final double median = GpuBench.median(millis);
+                final double floor = MsmFloors.msmMillis(group, log);
+                final double accumulate = phases.getOrDefault("accumulate", 0.0);
+                System.out.printf("gpu-msm %s 2^%d device=%s median_ms=%.3f min_ms=%.3f floor_ms=%.3f "
+                        + "vs_floor=%.2f plan=c%d/W%d/F%d/T%d prepare_ms=%.0f table_gib=%.2f phases_ms=%s "
+                        + "accumulate_gadds_per_s=%.2f check=ok%n", group, log, accelerator.device(), median,
+                    millis[0], floor, median / floor, plan.c(), plan.windows(), plan.copies(), plan.rounds(),
+                    prepared.prepareNanos() / 1e6, prepared.tableBytes() / (double)(1L << 30), format(phases),
+                    accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0);
                 return 0;
             }
-        }
-    }
-
-    /** Times one sort and accumulation over the prepared bases and prints its line. */
-    private int time(final Accelerator accelerator, final PreparedBases prepared, final DeviceMemory device,
-        final long[] expected, final int log, final MsmSort sort, final MsmAccumulation accumulation)
-    {
-        final long n = 1L << log;
-        final MsmCurve group = prepared.curve();
-        final MsmPlan plan = prepared.plan();
-        try (GpuMsm msm = new GpuMsm(prepared, sort, accumulation))
-        {
-            final double[] millis = GpuBench.time(accelerator, warmup, iterations, s -> { },
-                s -> msm.queue(device, n, s));
-            if (!Arrays.equals(msm.result(null), expected))
-            {
-                return GpuBench.failed("gpu-msm", group + " 2^" + log + " (" + sort.label() + " sort, "
-                    + accumulation.label() + " accumulation): the timed MSM differs from the closed form of its "
-                    + "progression bases");
-            }
-            final Map<String, Double> phases = phases(accelerator, () -> msm.queue(device, n, null));
-            final double median = GpuBench.median(millis);
-            final double floor = MsmFloors.msmMillis(group, log);
-            final double accumulate = phases.getOrDefault("accumulate", 0.0);
-            System.out.printf("gpu-msm %s 2^%d device=%s median_ms=%.3f min_ms=%.3f floor_ms=%.3f "
-                    + "vs_floor=%.2f plan=c%d/W%d/F%d/T%d sort=%s accumulate=%s prepare_ms=%.0f table_gib=%.2f "
-                    + "phases_ms=%s accumulate_gadds_per_s=%.2f check=ok%n", group, log, accelerator.device(), median,
-                millis[0], floor, median / floor, plan.c(), plan.windows(), plan.copies(), plan.rounds(),
-                sort.label(), accumulation.label(), prepared.prepareNanos() / 1e6,
-                prepared.tableBytes() / (double)(1L << 30), format(phases),
-                accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0);
-            return 0;
         }
     }
 
@@ -244,7 +191,7 @@ final class BenchGpuMsmCommand implements Callable<Integer>
         final String owner = kernel.substring(0, Math.max(0, kernel.indexOf('.')));
         return switch (owner)
         {
-            case "SortKernels", "RoundSortKernels", "ScanKernels" -> "sort";
+            case "SortKernels", "ScanKernels" -> "sort";
             case "BucketKernels" -> "accumulate";
             case "ReduceKernels" -> "reduce";
             case "PointSumKernels" -> "sums";

@@ -61,8 +61,8 @@ final class BenchGpuNttCommand implements Callable<Integer>
     private int warmup = 2;
 
     @Option(names = "--variant", split = ",", description = "How passes spread their work: r2t (two elements per "
-        + "item, each pass's twiddles staged in shared memory; the GPU's default), r2 (the same, twiddles read from "
-        + "the table at every stage) or r8 (eight elements, the JVM executor's); several separated by commas.")
+        + "item, each pass's twiddles staged in shared memory; the GPU's default) or r8 (eight elements, the JVM "
+        + "executor's); several separated by commas.")
     private List<String> variants = List.of(NttVariant.DEFAULT.name());
 
     @Override
