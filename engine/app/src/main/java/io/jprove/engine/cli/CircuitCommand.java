@@ -8,6 +8,8 @@ import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.circuits.ReferenceCircuits;
 import io.jprove.engine.porep.PorepCircuit;
 import io.jprove.engine.porep.SectorShape;
+import io.jprove.engine.post.PostCircuit;
+import io.jprove.engine.post.PostShape;
 import io.jprove.engine.r1cs.Circuit;
 import io.jprove.engine.r1cs.CircuitStatistics;
 import io.jprove.engine.r1cs.ConstraintCounts;
@@ -37,13 +39,19 @@ final class CircuitCommand
         String preset;
 
         @Option(names = "--circuit", required = true, description = "A named circuit: a Filecoin reference circuit "
-            + "(poseidon2 … porep_2kib, as the R1CS oracle names them), porep-PRESET or poseidon-chain-N.")
+            + "(poseidon2 … porep_2kib, window_post_2kib …, as the R1CS oracle names them), porep-PRESET, "
+            + "window-post-SIZE, winning-post-SIZE (SIZE 2KiB, 8MiB, 512MiB, 32GiB, 64GiB) or poseidon-chain-N.")
         String name;
 
         /** @return a line naming the circuit. */
         String describe()
         {
-            return preset != null ? SectorShape.preset(preset).toString() : name;
+            if (preset != null)
+            {
+                return SectorShape.preset(preset).toString();
+            }
+            final PostShape post = PostShape.byName(name);
+            return post != null ? post.toString() : name;
         }
 
         /**
@@ -60,14 +68,19 @@ final class CircuitCommand
             {
                 return ReferenceCircuits.of(name);
             }
+            final PostShape post = PostShape.byName(name);
+            if (post != null)
+            {
+                return PostCircuit.blank(post);
+            }
             try
             {
                 return NamedCircuit.of(name).shape();
             }
             catch (final IllegalArgumentException e)
             {
-                throw new IllegalArgumentException(e.getMessage() + "; or a reference circuit: "
-                    + ReferenceCircuits.names());
+                throw new IllegalArgumentException(e.getMessage() + "; window-post-SIZE, winning-post-SIZE; "
+                    + "or a reference circuit: " + ReferenceCircuits.names());
             }
         }
     }

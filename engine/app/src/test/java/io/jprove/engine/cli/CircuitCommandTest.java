@@ -48,6 +48,21 @@ class CircuitCommandTest
             + "658f013f99360e164ad8e7f96290944601cc064f93c153d9ea7ac1275927175f"), out);
     }
 
+    /** The PoSt circuits by kind and sector size: the oracle's fingerprint of the 2 KiB WindowPoSt partition. */
+    @Test
+    void shouldPrintFingerprintsOfPostCircuits()
+    {
+        final String window = run(0, "info", "--circuit", "window-post-2KiB");
+        assertTrue(window.contains("window-post-2KiB: 2 sectors of 10 challenges"), window);
+        assertTrue(window.contains("constraints     21,866 (21,889 with the prover's"), window);
+        assertTrue(window.contains("hash            "
+            + "14279e1c38053fa35eab6f56dbf1c5ef337b533f2c42fd3d7b4e7a116796b331"), window);
+        final String winning = run(0, "info", "--circuit", "winning-post-32GiB", "--no-fingerprint");
+        assertTrue(winning.contains("constraints     370,590"), winning);
+        assertTrue(winning.contains("public inputs   133"), winning);
+        run(2, "info", "--circuit", "window-post-4KiB", "--no-fingerprint");
+    }
+
     @Test
     void shouldRefuseAnUnknownCircuit()
     {
