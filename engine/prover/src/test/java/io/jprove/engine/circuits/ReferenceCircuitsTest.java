@@ -254,6 +254,18 @@ class ReferenceCircuitsTest
         assertEquals(expected, FingerprintAssignment.measure(ReferenceCircuits.of(name)).toString());
     }
 
+    /** The SnapDeals partition of a 2 KiB sector, blank: 1.7 million constraints. */
+    @Test
+    void shouldMatchFilecoinsSnapDealsCircuit()
+    {
+        assertEquals("inputs=5 aux=1703569 constraints=1705039 nnzA=4030887 nnzB=1706537 nnzC=3616648 | "
+            + "prover_rows(+1 per input, A=input): constraints=1705044 nnzA=4030892 | "
+            + "density: A_aux=1697189 B_aux=444403 B_inputs=1 (C_aux=1703307 A_inputs=5 C_inputs=1; "
+            + "with prover rows A_inputs=5) | "
+            + "hash=c787aea9329f4525b3bcde14533b9b775654f6a9afe0a7c671783c8bd4f1f7a5",
+            FingerprintAssignment.measure(ReferenceCircuits.of("snapdeals_2kib_blank")).toString());
+    }
+
     static Stream<Arguments> posts()
     {
         return Stream.of(
