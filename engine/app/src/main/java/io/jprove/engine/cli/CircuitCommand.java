@@ -18,6 +18,8 @@ import io.jprove.engine.r1cs.FingerprintAssignment;
 import io.jprove.engine.r1cs.R1csDump;
 import io.jprove.engine.r1cs.R1csFingerprint;
 import io.jprove.engine.r1cs.StatisticsAssignment;
+import io.jprove.engine.update.UpdateCircuit;
+import io.jprove.engine.update.UpdateShape;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,7 +42,8 @@ final class CircuitCommand
 
         @Option(names = "--circuit", required = true, description = "A named circuit: a Filecoin reference circuit "
             + "(poseidon2 … porep_2kib, window_post_2kib …, as the R1CS oracle names them), porep-PRESET, "
-            + "window-post-SIZE, winning-post-SIZE (SIZE 2KiB, 8MiB, 512MiB, 32GiB, 64GiB) or poseidon-chain-N.")
+            + "window-post-SIZE, winning-post-SIZE (SIZE 2KiB, 8MiB, 512MiB, 32GiB, 64GiB), snapdeals-SIZE (also "
+            + "1KiB … 32KiB, 16MiB) or poseidon-chain-N.")
         String name;
 
         /** @return a line naming the circuit. */
@@ -51,7 +54,12 @@ final class CircuitCommand
                 return SectorShape.preset(preset).toString();
             }
             final PostShape post = PostShape.byName(name);
-            return post != null ? post.toString() : name;
+            if (post != null)
+            {
+                return post.toString();
+            }
+            final UpdateShape update = UpdateShape.byName(name);
+            return update != null ? update.toString() : name;
         }
 
         /**
@@ -73,14 +81,19 @@ final class CircuitCommand
             {
                 return PostCircuit.blank(post);
             }
+            final UpdateShape update = UpdateShape.byName(name);
+            if (update != null)
+            {
+                return UpdateCircuit.blank(update);
+            }
             try
             {
                 return NamedCircuit.of(name).shape();
             }
             catch (final IllegalArgumentException e)
             {
-                throw new IllegalArgumentException(e.getMessage() + "; window-post-SIZE, winning-post-SIZE; "
-                    + "or a reference circuit: " + ReferenceCircuits.names());
+                throw new IllegalArgumentException(e.getMessage() + "; window-post-SIZE, winning-post-SIZE, "
+                    + "snapdeals-SIZE; or a reference circuit: " + ReferenceCircuits.names());
             }
         }
     }

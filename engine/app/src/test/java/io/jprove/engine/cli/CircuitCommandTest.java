@@ -48,9 +48,12 @@ class CircuitCommandTest
             + "658f013f99360e164ad8e7f96290944601cc064f93c153d9ea7ac1275927175f"), out);
     }
 
-    /** The PoSt circuits by kind and sector size: the oracle's fingerprint of the 2 KiB WindowPoSt partition. */
+    /**
+     * The PoSt and SnapDeals circuits by kind and sector size: the oracle's fingerprint of the 2 KiB WindowPoSt
+     * partition, storage-proofs-update's count of the 4 KiB SnapDeals partition.
+     */
     @Test
-    void shouldPrintFingerprintsOfPostCircuits()
+    void shouldPrintFingerprintsOfPostAndSnapDealsCircuits()
     {
         final String window = run(0, "info", "--circuit", "window-post-2KiB");
         assertTrue(window.contains("window-post-2KiB: 2 sectors of 10 challenges"), window);
@@ -61,6 +64,9 @@ class CircuitCommandTest
         assertTrue(winning.contains("constraints     370,590"), winning);
         assertTrue(winning.contains("public inputs   133"), winning);
         run(2, "info", "--circuit", "window-post-4KiB", "--no-fingerprint");
+        final String snap = run(0, "info", "--circuit", "snapdeals-4KiB", "--no-fingerprint");
+        assertTrue(snap.contains("snapdeals-4KiB: 128 nodes, 1 partitions of 10 challenges"), snap);
+        assertTrue(snap.contains("constraints     2,165,109"), snap);
     }
 
     @Test
