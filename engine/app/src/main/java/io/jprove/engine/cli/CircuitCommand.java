@@ -19,6 +19,7 @@ import io.jprove.engine.r1cs.R1csDump;
 import io.jprove.engine.r1cs.R1csFingerprint;
 import io.jprove.engine.r1cs.StatisticsAssignment;
 import io.jprove.engine.update.UpdateCircuit;
+import io.jprove.engine.update.UpdatePoseidonCircuit;
 import io.jprove.engine.update.UpdateShape;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -36,14 +37,16 @@ final class CircuitCommand
     /** Which circuit: a PoRep preset or any named one; exactly one. */
     static final class Target
     {
+        private static final String SNAPDEALS_POSEIDON = "snapdeals-poseidon-";
+
         @Option(names = "--preset", required = true,
             description = "A PoRep partition: tiny, 2KiB, 8MiB, 512MiB, 32GiB or 64GiB.")
         String preset;
 
         @Option(names = "--circuit", required = true, description = "A named circuit: a Filecoin reference circuit "
             + "(poseidon2 … porep_2kib, window_post_2kib …, as the R1CS oracle names them), porep-PRESET, "
-            + "window-post-SIZE, winning-post-SIZE (SIZE 2KiB, 8MiB, 512MiB, 32GiB, 64GiB), snapdeals-SIZE (also "
-            + "1KiB … 32KiB, 16MiB) or poseidon-chain-N.")
+            + "window-post-SIZE, winning-post-SIZE (SIZE 2KiB, 8MiB, 512MiB, 32GiB, 64GiB), snapdeals-SIZE, "
+            + "snapdeals-poseidon-SIZE (also 1KiB … 32KiB, 16MiB) or poseidon-chain-N.")
         String name;
 
         /** @return a line naming the circuit. */
@@ -57,6 +60,10 @@ final class CircuitCommand
             if (post != null)
             {
                 return post.toString();
+            }
+            if (name.startsWith(SNAPDEALS_POSEIDON))
+            {
+                return "SnapDeals-Poseidon, " + UpdateShape.of(name.substring(SNAPDEALS_POSEIDON.length()));
             }
             final UpdateShape update = UpdateShape.byName(name);
             return update != null ? update.toString() : name;
@@ -80,6 +87,10 @@ final class CircuitCommand
             if (post != null)
             {
                 return PostCircuit.blank(post);
+            }
+            if (name.startsWith(SNAPDEALS_POSEIDON))
+            {
+                return UpdatePoseidonCircuit.blank(UpdateShape.of(name.substring(SNAPDEALS_POSEIDON.length())));
             }
             final UpdateShape update = UpdateShape.byName(name);
             if (update != null)

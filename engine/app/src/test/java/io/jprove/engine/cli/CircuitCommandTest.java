@@ -67,6 +67,8 @@ class CircuitCommandTest
         final String snap = run(0, "info", "--circuit", "snapdeals-4KiB", "--no-fingerprint");
         assertTrue(snap.contains("snapdeals-4KiB: 128 nodes, 1 partitions of 10 challenges"), snap);
         assertTrue(snap.contains("constraints     2,165,109"), snap);
+        final String poseidon = run(0, "info", "--circuit", "snapdeals-poseidon-8KiB", "--no-fingerprint");
+        assertTrue(poseidon.contains("constraints     47,974"), poseidon);
     }
 
     @Test

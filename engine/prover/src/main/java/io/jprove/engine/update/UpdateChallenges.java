@@ -33,20 +33,36 @@ public final class UpdateChallenges
         final int bits = shape.challengeBits() - shape.partitionBits();
         final int perDigest = BitPacking.CAPACITY_BITS / bits;
         final int digests = (shape.challenges() + perDigest - 1) / perDigest;
+        return derive(commRNew, (long)k * digests, bits, shape.challenges(), (long)k << bits);
+    }
+
+    /**
+     * {@code Challenges::new_poseidon}: the SnapDeals-Poseidon proof's {@link UpdatePoseidonCircuit#challenges}
+     * challenges, of all the node bits, from digest 0.
+     */
+    public static long[] poseidon(final UpdateShape shape, final long[] commRNew)
+    {
+        return derive(commRNew, 0, shape.challengeBits(), UpdatePoseidonCircuit.challenges(shape), 0);
+    }
+
+    private static long[] derive(final long[] commRNew, final long firstDigest, final int bits, final int count,
+        final long high)
+    {
+        final int perDigest = BitPacking.CAPACITY_BITS / bits;
         final Poseidon poseidon = new Poseidon(UpdateGadgets.GEN_RANDOMNESS);
         final long[] preimage = new long[2 * Fr.LIMBS];
         System.arraycopy(commRNew, 0, preimage, 0, Fr.LIMBS);
-        final long[] out = new long[shape.challenges()];
+        final long[] out = new long[count];
         BigInteger digest = BigInteger.ZERO;
         for (int c = 0; c < out.length; c++)
         {
             final int i = c % perDigest;
             if (i == 0)
             {
-                System.arraycopy(Fr.of((long)k * digests + c / perDigest), 0, preimage, Fr.LIMBS, Fr.LIMBS);
+                System.arraycopy(Fr.of(firstDigest + c / perDigest), 0, preimage, Fr.LIMBS, Fr.LIMBS);
                 digest = Fr.toBigInteger(poseidon.hash(preimage), 0);
             }
-            out[c] = digest.shiftRight(i * bits).longValue() & ((1L << bits) - 1) | (long)k << bits;
+            out[c] = digest.shiftRight(i * bits).longValue() & ((1L << bits) - 1) | high;
         }
         return out;
     }

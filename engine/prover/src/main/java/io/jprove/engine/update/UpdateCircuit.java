@@ -179,7 +179,7 @@ public final class UpdateCircuit implements Circuit
     }
 
     /** {@code comm_r = Poseidon(comm_c, root)} (Merkle-tree domain, arity 2), enforced as {@code calc·1 = comm_r}. */
-    private static void enforceCommR(final ConstraintSystem cs, final AllocatedNum commC, final AllocatedNum root,
+    static void enforceCommR(final ConstraintSystem cs, final AllocatedNum commC, final AllocatedNum root,
         final AllocatedNum commR)
     {
         final AllocatedNum calc = PoseidonGadget.hash(cs, PoseidonParameters.forArity(2), commC, root);
@@ -188,7 +188,7 @@ public final class UpdateCircuit implements Circuit
     }
 
     /** The siblings of a TreeR path, allocated level by level (base levels, then sub and top). */
-    private static AllocatedNum[][] replicaPath(final ConstraintSystem cs, final String annotation,
+    static AllocatedNum[][] replicaPath(final ConstraintSystem cs, final String annotation,
         final TreeShape tree)
     {
         final int[] arities = tree.levelArities();

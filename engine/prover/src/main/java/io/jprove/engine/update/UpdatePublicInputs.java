@@ -35,6 +35,20 @@ public final class UpdatePublicInputs
     }
 
     /**
+     * The SnapDeals-Poseidon proof's inputs ({@code poseidon::circuit::PublicInputs::new}): {@code h_select}, then
+     * comm_r_old, comm_d_new and comm_r_new.
+     *
+     * @return the four inputs without ONE, Fr limbs back to back
+     */
+    public static long[] generatePoseidon(final UpdateShape shape, final int h, final long[] commROld,
+        final long[] commDNew, final long[] commRNew)
+    {
+        final long[] inputs = generate(shape, 0, h, commROld, commDNew, commRNew);
+        System.arraycopy(Fr.of(kAndHSelect(shape, 0, h) >>> shape.partitionBits()), 0, inputs, 0, Fr.LIMBS);
+        return inputs;
+    }
+
+    /**
      * @param commROld  comm_r_old, Fr limbs
      * @param commDNew  comm_d_new, Fr limbs
      * @param commRNew  comm_r_new, Fr limbs

@@ -101,6 +101,37 @@ class UpdateChallengesTest
         }
     }
 
+    /** The Poseidon variant's challenges: the first partition's from digest 0, with all the node bits random. */
+    @Test
+    void shouldDerivePoseidonVariantChallengesInAndOutOfTheCircuit()
+    {
+        final UpdateShape shape = UpdateShape.of("16KiB");
+        final long[] all = UpdateChallenges.poseidon(shape, COMM_R_NEW);
+        assertEquals(20, all.length);
+        final long[][] inCircuit = new long[1][];
+        final Circuit circuit = cs ->
+        {
+            final Boolean[][] bits = UpdateGadgets.challengeBits(cs, AllocatedNum.alloc(cs, "comm_r_new", COMM_R_NEW),
+                AllocatedNum.alloc(cs, "zero", new long[Fr.LIMBS]), all.length, shape.challengeBits());
+            inCircuit[0] = new long[bits.length];
+            for (int c = 0; c < bits.length; c++)
+            {
+                for (int i = 0; i < bits[c].length; i++)
+                {
+                    inCircuit[0][c] |= bits[c][i].value() ? 1L << i : 0;
+                }
+            }
+        };
+        try (ProverInputs p = ProvingAssignment.synthesize(circuit))
+        {
+            p.checkSatisfied();
+        }
+        assertArrayEquals(all, inCircuit[0]);
+        final long[] inputs = UpdatePublicInputs.generatePoseidon(UpdateShape.of("32GiB"), 12, Fr.of(1), Fr.of(2),
+            Fr.of(3));
+        assertArrayEquals(Fr.of(1 << 5), Arrays.copyOf(inputs, Fr.LIMBS));
+    }
+
     @Test
     void shouldPackKAndHSelectAsPublicInputsNew()
     {

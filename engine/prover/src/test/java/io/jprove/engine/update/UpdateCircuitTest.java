@@ -44,6 +44,19 @@ class UpdateCircuitTest
         assertEquals(81_049_499, CountingAssignment.count(UpdateCircuit.blank(shape)).numConstraints());
     }
 
+    /**
+     * The SnapDeals-Poseidon proof ({@code tests/circuit_poseidon.rs}): 1 KiB 32,164, 8 KiB 47,974 and the whole 32 GiB
+     * sector's 22,305,906.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"1KiB, 32164", "8KiB, 47974", "32GiB, 22305906"})
+    void shouldCountThePoseidonVariantAsPublished(final String size, final int constraints)
+    {
+        final ConstraintCounts c = CountingAssignment.count(UpdatePoseidonCircuit.blank(UpdateShape.of(size)));
+        assertEquals(constraints, c.numConstraints());
+        assertEquals(5, c.numInputs());
+    }
+
     @Test
     void shouldNameShapesBySize()
     {
