@@ -131,29 +131,55 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
         return true;
     }
 
-    /** @return the sector as the circuit takes it (its openings' leaves and paths as field elements). */
+    /** @return the sector as a WindowPoSt circuit takes it: every opening, as field elements. */
     public PostSector toSector(final TreeShape tree)
     {
-        final long[][] leaves = new long[openings.size()][];
-        final MerklePath[] paths = new MerklePath[openings.size()];
-        for (int i = 0; i < leaves.length; i++)
+        return toSectors(tree, openings.size())[0];
+    }
+
+    /**
+     * The proof as a circuit's sectors of {@code perSector} openings each, in order: a WindowPoSt partition takes all
+     * of a sector's openings as one sector; WinningPoSt's circuit takes each of its challenges as a "sector" of one
+     * (filecoin-proofs' {@code partition_vanilla_proofs}), comm_r, comm_c and comm_r_last repeated.
+     *
+     * @throws IllegalArgumentException when the openings do not divide into such sectors.
+     */
+    public PostSector[] toSectors(final TreeShape tree, final int perSector)
+    {
+        if (perSector < 1 || openings.size() % perSector != 0)
         {
-            final MerkleProof p = openings.get(i);
-            leaves[i] = limbs(p.leaf());
-            final List<PathElement> levels = p.path();
-            final long[][] siblings = new long[levels.size()][];
-            for (int l = 0; l < siblings.length; l++)
-            {
-                final byte[][] hashes = levels.get(l).hashes();
-                siblings[l] = new long[hashes.length * Fr.LIMBS];
-                for (int h = 0; h < hashes.length; h++)
-                {
-                    System.arraycopy(limbs(hashes[h]), 0, siblings[l], h * Fr.LIMBS, Fr.LIMBS);
-                }
-            }
-            paths[i] = new MerklePath(tree, p.pathIndex(), siblings);
+            throw new IllegalArgumentException(openings.size() + " openings do not make sectors of " + perSector);
         }
-        return new PostSector(limbs(commR), limbs(commC), limbs(commRLast), leaves, paths);
+        final PostSector[] sectors = new PostSector[openings.size() / perSector];
+        for (int s = 0; s < sectors.length; s++)
+        {
+            final long[][] leaves = new long[perSector][];
+            final MerklePath[] paths = new MerklePath[perSector];
+            for (int i = 0; i < perSector; i++)
+            {
+                final MerkleProof p = openings.get(s * perSector + i);
+                leaves[i] = limbs(p.leaf());
+                paths[i] = path(tree, p);
+            }
+            sectors[s] = new PostSector(limbs(commR), limbs(commC), limbs(commRLast), leaves, paths);
+        }
+        return sectors;
+    }
+
+    private static MerklePath path(final TreeShape tree, final MerkleProof p)
+    {
+        final List<PathElement> levels = p.path();
+        final long[][] siblings = new long[levels.size()][];
+        for (int l = 0; l < siblings.length; l++)
+        {
+            final byte[][] hashes = levels.get(l).hashes();
+            siblings[l] = new long[hashes.length * Fr.LIMBS];
+            for (int h = 0; h < hashes.length; h++)
+            {
+                System.arraycopy(limbs(hashes[h]), 0, siblings[l], h * Fr.LIMBS, Fr.LIMBS);
+            }
+        }
+        return new MerklePath(tree, p.pathIndex(), siblings);
     }
 
     /** @return a 32-byte little-endian field element in Montgomery limbs. */

@@ -82,6 +82,29 @@ class PostPublicInputsTest
         }
     }
 
+    /**
+     * WinningPoSt's layout: each challenge a "sector" of one, the sector's public values repeated, challenge index i
+     * for block i. For sector 1 and randomness 0 its first ten challenges are the WindowPoSt proof's, so curio's
+     * openings fill a ten-block WinningPoSt-shaped circuit, satisfied, with {@code verify_winning_post}'s inputs.
+     */
+    @Test
+    void shouldFillWinningPostBlocksWithOneChallengeEach() throws IOException
+    {
+        final PostVanillaProof proof = curioProof();
+        final PostShape shape = PostShape.winning("32GiB").withSectors(PostShape.WINDOW_CHALLENGES);
+        final long[] ids = new long[shape.sectorCount()];
+        final long[][] commRs = new long[shape.sectorCount()][];
+        Arrays.fill(ids, 1);
+        Arrays.fill(commRs, PostVanillaProof.limbs(proof.commR()));
+        try (ProverInputs p = ProvingAssignment.synthesize(new PostCircuit(shape, proof.toSectors(shape.tree(), 1))))
+        {
+            p.checkSatisfied();
+            assertArrayEquals(PostPublicInputs.generate(shape, ApiVersion.V1_0_0, ZERO_RANDOMNESS, ids, commRs, 0),
+                p.witness().publicInputs());
+        }
+        assertThrows(IllegalArgumentException.class, () -> proof.toSectors(shape.tree(), 3));
+    }
+
     /** Before API 1.2 the challenge index runs on across the partitions' sectors; from 1.2 it restarts per sector. */
     @Test
     void shouldIndexChallengesByApiVersion()
