@@ -122,9 +122,10 @@ final class CircuitCommand
         @ArgGroup(exclusive = true, multiplicity = "1")
         Target target;
 
-        @Option(names = "--fingerprint", negatable = true, defaultValue = "true",
-            description = "compute the R1CS fingerprint (default: on; --no-fingerprint prints the counts only)")
-        boolean fingerprint;
+        // picocli's form for a flag that is on by default: named by its negation, which sets it false
+        @Option(names = "--no-fingerprint", negatable = true,
+            description = "print the counts only, without the R1CS fingerprint (default: computed)")
+        boolean fingerprint = true;
 
         @Option(names = "--witness", description = "also compute the random witness to measure the share of 0/1 aux "
             + "values (about as long as witness generation)")

@@ -1,6 +1,7 @@
 package io.jprove.engine.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -62,6 +63,7 @@ class CircuitCommandTest
             + "14279e1c38053fa35eab6f56dbf1c5ef337b533f2c42fd3d7b4e7a116796b331"), window);
         final String winning = run(0, "info", "--circuit", "winning-post-32GiB", "--no-fingerprint");
         assertTrue(winning.contains("constraints     370,590"), winning);
+        assertFalse(winning.contains("hash "), winning);
         assertTrue(winning.contains("public inputs   133"), winning);
         run(2, "info", "--circuit", "window-post-4KiB", "--no-fingerprint");
         final String snap = run(0, "info", "--circuit", "snapdeals-4KiB", "--no-fingerprint");
