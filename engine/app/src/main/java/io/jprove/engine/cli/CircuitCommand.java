@@ -8,6 +8,8 @@ import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.circuits.ReferenceCircuits;
 import io.jprove.engine.porep.PorepCircuit;
 import io.jprove.engine.porep.SectorShape;
+import io.jprove.engine.post.PostCircuit;
+import io.jprove.engine.post.PostShape;
 import io.jprove.engine.r1cs.Circuit;
 import io.jprove.engine.r1cs.CircuitStatistics;
 import io.jprove.engine.r1cs.ConstraintCounts;
@@ -16,6 +18,9 @@ import io.jprove.engine.r1cs.FingerprintAssignment;
 import io.jprove.engine.r1cs.R1csDump;
 import io.jprove.engine.r1cs.R1csFingerprint;
 import io.jprove.engine.r1cs.StatisticsAssignment;
+import io.jprove.engine.update.UpdateCircuit;
+import io.jprove.engine.update.UpdatePoseidonCircuit;
+import io.jprove.engine.update.UpdateShape;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,18 +37,36 @@ final class CircuitCommand
     /** Which circuit: a PoRep preset or any named one; exactly one. */
     static final class Target
     {
+        private static final String SNAPDEALS_POSEIDON = "snapdeals-poseidon-";
+
         @Option(names = "--preset", required = true,
             description = "A PoRep partition: tiny, 2KiB, 8MiB, 512MiB, 32GiB or 64GiB.")
         String preset;
 
         @Option(names = "--circuit", required = true, description = "A named circuit: a Filecoin reference circuit "
-            + "(poseidon2 … porep_2kib, as the R1CS oracle names them), porep-PRESET or poseidon-chain-N.")
+            + "(poseidon2 … porep_2kib, window_post_2kib …, as the R1CS oracle names them), porep-PRESET, "
+            + "window-post-SIZE, winning-post-SIZE (SIZE 2KiB, 8MiB, 512MiB, 32GiB, 64GiB), snapdeals-SIZE, "
+            + "snapdeals-poseidon-SIZE (also 1KiB … 32KiB, 16MiB) or poseidon-chain-N.")
         String name;
 
         /** @return a line naming the circuit. */
         String describe()
         {
-            return preset != null ? SectorShape.preset(preset).toString() : name;
+            if (preset != null)
+            {
+                return SectorShape.preset(preset).toString();
+            }
+            final PostShape post = PostShape.byName(name);
+            if (post != null)
+            {
+                return post.toString();
+            }
+            if (name.startsWith(SNAPDEALS_POSEIDON))
+            {
+                return "SnapDeals-Poseidon, " + UpdateShape.of(name.substring(SNAPDEALS_POSEIDON.length()));
+            }
+            final UpdateShape update = UpdateShape.byName(name);
+            return update != null ? update.toString() : name;
         }
 
         /**
@@ -60,14 +83,28 @@ final class CircuitCommand
             {
                 return ReferenceCircuits.of(name);
             }
+            final PostShape post = PostShape.byName(name);
+            if (post != null)
+            {
+                return PostCircuit.blank(post);
+            }
+            if (name.startsWith(SNAPDEALS_POSEIDON))
+            {
+                return UpdatePoseidonCircuit.blank(UpdateShape.of(name.substring(SNAPDEALS_POSEIDON.length())));
+            }
+            final UpdateShape update = UpdateShape.byName(name);
+            if (update != null)
+            {
+                return UpdateCircuit.blank(update);
+            }
             try
             {
                 return NamedCircuit.of(name).shape();
             }
             catch (final IllegalArgumentException e)
             {
-                throw new IllegalArgumentException(e.getMessage() + "; or a reference circuit: "
-                    + ReferenceCircuits.names());
+                throw new IllegalArgumentException(e.getMessage() + "; window-post-SIZE, winning-post-SIZE, "
+                    + "snapdeals-SIZE; or a reference circuit: " + ReferenceCircuits.names());
             }
         }
     }
@@ -85,9 +122,10 @@ final class CircuitCommand
         @ArgGroup(exclusive = true, multiplicity = "1")
         Target target;
 
-        @Option(names = "--fingerprint", negatable = true, defaultValue = "true",
-            description = "compute the R1CS fingerprint (default: on; --no-fingerprint prints the counts only)")
-        boolean fingerprint;
+        // picocli's form for a flag that is on by default: named by its negation, which sets it false
+        @Option(names = "--no-fingerprint", negatable = true,
+            description = "print the counts only, without the R1CS fingerprint (default: computed)")
+        boolean fingerprint = true;
 
         @Option(names = "--witness", description = "also compute the random witness to measure the share of 0/1 aux "
             + "values (about as long as witness generation)")

@@ -1,6 +1,7 @@
 package io.jprove.engine.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -46,6 +47,30 @@ class CircuitCommandTest
         assertTrue(out.contains("density         A_aux 234, B_aux 234, B_inputs 1"), out);
         assertTrue(out.contains("hash            "
             + "658f013f99360e164ad8e7f96290944601cc064f93c153d9ea7ac1275927175f"), out);
+    }
+
+    /**
+     * The PoSt and SnapDeals circuits by kind and sector size: the oracle's fingerprint of the 2 KiB WindowPoSt
+     * partition, storage-proofs-update's count of the 4 KiB SnapDeals partition.
+     */
+    @Test
+    void shouldPrintFingerprintsOfPostAndSnapDealsCircuits()
+    {
+        final String window = run(0, "info", "--circuit", "window-post-2KiB");
+        assertTrue(window.contains("window-post-2KiB: 2 sectors of 10 challenges"), window);
+        assertTrue(window.contains("constraints     21,866 (21,889 with the prover's"), window);
+        assertTrue(window.contains("hash            "
+            + "14279e1c38053fa35eab6f56dbf1c5ef337b533f2c42fd3d7b4e7a116796b331"), window);
+        final String winning = run(0, "info", "--circuit", "winning-post-32GiB", "--no-fingerprint");
+        assertTrue(winning.contains("constraints     370,590"), winning);
+        assertFalse(winning.contains("hash "), winning);
+        assertTrue(winning.contains("public inputs   133"), winning);
+        run(2, "info", "--circuit", "window-post-4KiB", "--no-fingerprint");
+        final String snap = run(0, "info", "--circuit", "snapdeals-4KiB", "--no-fingerprint");
+        assertTrue(snap.contains("snapdeals-4KiB: 128 nodes, 1 partitions of 10 challenges"), snap);
+        assertTrue(snap.contains("constraints     2,165,109"), snap);
+        final String poseidon = run(0, "info", "--circuit", "snapdeals-poseidon-8KiB", "--no-fingerprint");
+        assertTrue(poseidon.contains("constraints     47,974"), poseidon);
     }
 
     @Test

@@ -18,7 +18,11 @@ import io.jprove.engine.gadgets.merkle.TreeHasher;
 import io.jprove.engine.gadgets.merkle.TreeShape;
 import io.jprove.engine.porep.PorepCircuit;
 import io.jprove.engine.porep.SectorShape;
+import io.jprove.engine.post.PostCircuit;
+import io.jprove.engine.post.PostShape;
 import io.jprove.engine.r1cs.Circuit;
+import io.jprove.engine.update.UpdateCircuit;
+import io.jprove.engine.update.UpdateShape;
 import io.jprove.engine.r1cs.ConstraintSystem;
 import io.jprove.field.Fr;
 
@@ -36,10 +40,15 @@ import io.jprove.field.Fr;
  *   <li>{@code por_poseidon_8_depth2}, {@code _private}: the blank PoR circuit of a 64-leaf arity-8 Poseidon tree,
  *       the root public, resp. private;</li>
  *   <li>{@code porep_test_base_2}, {@code _base_8}, {@code _sub_8_4}, {@code _top_8_4_2}: the test shapes of
- *       rust-fil-proofs' {@code stacked_circuit.rs}; {@code porep_2kib}: the 2 KiB partition.</li>
+ *       rust-fil-proofs' {@code stacked_circuit.rs}; {@code porep_2kib}: the 2 KiB partition;</li>
+ *   <li>{@code window_post_32gib_tree_5sectors}: the fallback PoSt of storage-proofs-post's bench test (5 sectors of
+ *       10 challenges over a 32 GiB 8-0-0 tree); {@code window_post_2kib}, {@code winning_post_2kib}: the 2 KiB
+ *       WindowPoSt partition (2 sectors × 10 challenges) and WinningPoSt (66 × 1);</li>
+ *   <li>{@code snapdeals_2kib_blank}: the blank SnapDeals ({@code EmptySectorUpdate}) partition of a 2 KiB
+ *       sector.</li>
  * </ul>
- * PoRep and PoR circuits are blank (their shape does not depend on the witness); the others carry the reference's
- * values, so their variables compare too.
+ * PoRep, PoSt, SnapDeals and PoR circuits are blank (their shape does not depend on the witness); the others carry
+ * the reference's values, so their variables compare too.
  */
 public final class ReferenceCircuits
 {
@@ -93,6 +102,11 @@ public final class ReferenceCircuits
             m.put(name, new PorepCircuit(SectorShape.testShape(name, arities[0], arities[1], arities[2]), 0));
         }
         m.put("porep_2kib", new PorepCircuit(SectorShape.preset("2KiB"), 0));
+        m.put("window_post_32gib_tree_5sectors", PostCircuit.blank(new PostShape("window_post_32gib_tree_5sectors",
+            1L << 35, TreeShape.forLeaves(TreeHasher.POSEIDON, 1L << 30, 8, 0, 0), 5, PostShape.WINDOW_CHALLENGES)));
+        m.put("window_post_2kib", PostCircuit.blank(PostShape.window("2KiB")));
+        m.put("winning_post_2kib", PostCircuit.blank(PostShape.winning("2KiB")));
+        m.put("snapdeals_2kib_blank", UpdateCircuit.blank(UpdateShape.of("2KiB")));
         return m;
     }
 

@@ -177,6 +177,20 @@ public final class AllocatedNum
             new LinearCombination(1).add(b.variable));
     }
 
+    /** @return {@code a·b}, enforced as {@code a·b = product} (bellpepper's {@code AllocatedNum::mul}). */
+    public static AllocatedNum mul(final ConstraintSystem cs, final AllocatedNum a, final AllocatedNum b)
+    {
+        final long[] product = new long[Fr.LIMBS];
+        if (cs.needsWitness())
+        {
+            Fr.mul(product, a.value, b.value);
+        }
+        final AllocatedNum r = alloc(cs, "product num", product);
+        cs.enforce("multiplication constraint", new LinearCombination(1).add(a.variable),
+            new LinearCombination(1).add(b.variable), new LinearCombination(1).add(r.variable));
+        return r;
+    }
+
     /** @return {@code a + b}, enforced as {@code (a + b)·1 = sum} (storage-proofs' {@code constraint::add}). */
     public static AllocatedNum add(final ConstraintSystem cs, final AllocatedNum a, final AllocatedNum b)
     {

@@ -20,16 +20,16 @@ public final class BitPacking
 
     /**
      * @param bits little-endian: {@code bits[offset]} has weight 1
-     * @param count at most {@value #CAPACITY_BITS}
+     * @param count at most {@value #CAPACITY_BITS}; none packs the constant 0 (still one variable and one row)
      * @return the packed number
      */
     public static AllocatedNum pack(final ConstraintSystem cs, final Boolean[] bits, final int offset,
         final int count)
     {
-        if (count < 1 || count > CAPACITY_BITS || offset < 0 || offset + count > bits.length)
+        if (count < 0 || count > CAPACITY_BITS || offset < 0 || offset + count > bits.length)
         {
             throw new IllegalArgumentException("cannot pack " + count + " bits at " + offset + " of " + bits.length
-                + " (1 to 254 bits)");
+                + " (0 to 254 bits)");
         }
         final LinearCombination lc = new LinearCombination(count + 1);
         final long[] value = new long[Fr.LIMBS];
@@ -45,6 +45,27 @@ public final class BitPacking
         cs.enforce("packing constraint", lc, new LinearCombination(1).add(Variable.ONE),
             new LinearCombination(1).add(num));
         return AllocatedNum.of(num, value);
+    }
+
+    /**
+     * Enforces that {@code bits} are the binary decomposition of {@code num}: {@code (Σ 2^i·bit_i)·1 = num}, one row
+     * (storage-proofs-update's decompositions of {@code k_and_h_select} and of each challenge digest).
+     *
+     * @param bits little-endian, at most 255
+     */
+    public static void enforceDecomposition(final ConstraintSystem cs, final Boolean[] bits, final AllocatedNum num)
+    {
+        if (bits.length > CAPACITY_BITS + 1)
+        {
+            throw new IllegalArgumentException("at most 255 bits decompose an Fr, got " + bits.length);
+        }
+        final LinearCombination lc = new LinearCombination(bits.length);
+        for (int i = 0; i < bits.length; i++)
+        {
+            bits[i].addTo(lc, Coefficients.POWERS_OF_TWO, i * Fr.LIMBS);
+        }
+        cs.enforce("binary decomp", lc, new LinearCombination(1).add(Variable.ONE),
+            new LinearCombination(1).add(num.variable()));
     }
 
     /**

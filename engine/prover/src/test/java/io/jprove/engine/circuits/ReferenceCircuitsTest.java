@@ -246,6 +246,49 @@ class ReferenceCircuitsTest
                 + "hash=a87d5c076c5882911c7073da19dba3a6bc1cfb7bd107afae8a18337734146519"));
     }
 
+    /** The fallback PoSt partitions (WindowPoSt, WinningPoSt): 22 to 267 thousand constraints. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("posts")
+    void shouldMatchFilecoinsPostCircuit(final String name, final String expected)
+    {
+        assertEquals(expected, FingerprintAssignment.measure(ReferenceCircuits.of(name)).toString());
+    }
+
+    /** The SnapDeals partition of a 2 KiB sector, blank: 1.7 million constraints. */
+    @Test
+    void shouldMatchFilecoinsSnapDealsCircuit()
+    {
+        assertEquals("inputs=5 aux=1703569 constraints=1705039 nnzA=4030887 nnzB=1706537 nnzC=3616648 | "
+            + "prover_rows(+1 per input, A=input): constraints=1705044 nnzA=4030892 | "
+            + "density: A_aux=1697189 B_aux=444403 B_inputs=1 (C_aux=1703307 A_inputs=5 C_inputs=1; "
+            + "with prover rows A_inputs=5) | "
+            + "hash=c787aea9329f4525b3bcde14533b9b775654f6a9afe0a7c671783c8bd4f1f7a5",
+            FingerprintAssignment.measure(ReferenceCircuits.of("snapdeals_2kib_blank")).toString());
+    }
+
+    static Stream<Arguments> posts()
+    {
+        return Stream.of(
+            Arguments.of("window_post_32gib_tree_5sectors",
+                "inputs=56 aux=270120 constraints=266665 nnzA=1835655 nnzB=271175 nnzC=335040 | "
+                + "prover_rows(+1 per input, A=input): constraints=266721 nnzA=1835711 | "
+                + "density: A_aux=204725 B_aux=195670 B_inputs=1 (C_aux=268615 A_inputs=6 C_inputs=51; "
+                + "with prover rows A_inputs=56) | "
+                + "hash=21612c68b85a21112f5d7d878f7c4ce2670c3c6f54aab0eb60d691af1c4a9032"),
+            Arguments.of("window_post_2kib",
+                "inputs=23 aux=22128 constraints=21866 nnzA=150262 nnzB=22230 nnzC=27456 | "
+                + "prover_rows(+1 per input, A=input): constraints=21889 nnzA=150285 | "
+                + "density: A_aux=16770 B_aux=16028 B_inputs=1 (C_aux=22006 A_inputs=3 C_inputs=21; "
+                + "with prover rows A_inputs=23) | "
+                + "hash=14279e1c38053fa35eab6f56dbf1c5ef337b533f2c42fd3d7b4e7a116796b331"),
+            Arguments.of("winning_post_2kib",
+                "inputs=133 aux=91674 constraints=90750 nnzA=621852 nnzB=92070 nnzC=113652 | "
+                + "prover_rows(+1 per input, A=input): constraints=90883 nnzA=621985 | "
+                + "density: A_aux=69300 B_aux=66792 B_inputs=1 (C_aux=91212 A_inputs=67 C_inputs=67; "
+                + "with prover rows A_inputs=133) | "
+                + "hash=ce8079a9875ac8fafc46902e0e2368fa997e7f2ffb2065d2666ef92bc3ca2f67"));
+    }
+
     static Stream<Arguments> sizes()
     {
         return Stream.of(

@@ -26,7 +26,11 @@ public final class PoseidonParameters
     /** Full rounds, half before and half after the partial rounds. */
     public static final int FULL_ROUNDS = 8;
 
+    /** Neptune's {@code HashType::Custom(CType::Arbitrary(id))} tag is {@code id·2^40}. */
+    private static final int CUSTOM_TAG_SHIFT = 40;
+
     private static final ConcurrentHashMap<Integer, PoseidonParameters> CACHE = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Long, PoseidonParameters> CUSTOM = new ConcurrentHashMap<>();
 
     private final int arity;
     private final int width;
@@ -94,6 +98,21 @@ public final class PoseidonParameters
         }
     }
 
+    /** The same constants under another domain tag. */
+    private PoseidonParameters(final PoseidonParameters base, final long[] domainTag)
+    {
+        this.arity = base.arity;
+        this.width = base.width;
+        this.partialRounds = base.partialRounds;
+        this.roundConstants = base.roundConstants;
+        this.mds = base.mds;
+        this.domainTag = domainTag;
+        this.compressedRoundConstants = base.compressedRoundConstants;
+        this.preSparseMatrix = base.preSparseMatrix;
+        this.sparseWHat = base.sparseWHat;
+        this.sparseVRest = base.sparseVRest;
+    }
+
     private static long[] limbs(final BigInteger[] values)
     {
         final long[] out = new long[values.length * Fr.LIMBS];
@@ -120,6 +139,24 @@ public final class PoseidonParameters
                 "Poseidon arity " + arity + " not supported (supported: 2, 4, 8, 11)");
         };
         return CACHE.computeIfAbsent(arity, a -> new PoseidonParameters(a, partialRounds));
+    }
+
+    /**
+     * neptune's {@code PoseidonConstants::new_with_strength_and_type(Standard, HashType::Custom(Arbitrary(id)))}: the
+     * constants of {@link #forArity} (neither the round constants nor the matrices depend on the hash type) with the
+     * domain tag {@code id·2^40}. storage-proofs-update derives its challenges and rho with arity 2, id 1.
+     *
+     * @param id 1 to 256, as neptune allows
+     */
+    public static PoseidonParameters custom(final int arity, final int id)
+    {
+        if (id < 1 || id > 256)
+        {
+            throw new IllegalArgumentException("a custom Poseidon domain id is 1 to 256, got " + id);
+        }
+        final PoseidonParameters base = forArity(arity);
+        return CUSTOM.computeIfAbsent((long)arity << 32 | id, k -> new PoseidonParameters(base,
+            Fr.of(BigInteger.valueOf(id).shiftLeft(CUSTOM_TAG_SHIFT))));
     }
 
     /** @return the number of preimage elements, t − 1. */
@@ -158,7 +195,7 @@ public final class PoseidonParameters
         return mds.clone();
     }
 
-    /** @return a copy of the domain tag 2^arity − 1. */
+    /** @return a copy of the domain tag: 2^arity − 1 (Merkle trees), or a custom one. */
     public long[] domainTag()
     {
         return domainTag.clone();

@@ -1,0 +1,256 @@
+package io.jprove.engine.post;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+import io.jprove.engine.gadgets.merkle.MerklePath;
+import io.jprove.engine.gadgets.merkle.TreeHasher;
+import io.jprove.engine.gadgets.merkle.TreeShape;
+import io.jprove.engine.porep.tree.MerkleProof;
+import io.jprove.engine.porep.tree.PathElement;
+import io.jprove.field.Fr;
+
+/**
+ * One sector's fallback PoSt vanilla proof, as rust-fil-proofs serializes a {@code FallbackPoStSectorProof} with
+ * bincode (what filecoin-proofs-api's {@code generate_single_vanilla_proof} returns and curio stores): the sector id
+ * (u64), comm_r (32 bytes), then {@code Proof { sectors }} (a u64 count, here 1) of a {@code SectorProof}: its
+ * inclusion proofs (a u64 count; each a {@code MerkleProof}: a u32 variant 0 Single, 1 Sub, 2 Top, then the paths,
+ * root and leaf in the variant's field order; a path is a u64 count of elements, each a u64 count of 32-byte hashes
+ * and a u64 index), comm_c and comm_r_last. Integers little-endian, field elements as their 32-byte little-endian
+ * representation.
+ *
+ * @param sectorId  the sector number
+ * @param commR     comm_r, 32 bytes
+ * @param commC     comm_c, 32 bytes
+ * @param commRLast comm_r_last, 32 bytes
+ * @param openings  the challenged leaves' inclusion proofs in comm_r_last's tree, in challenge order
+ */
+public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[] commRLast, List<MerkleProof> openings)
+{
+    /**
+     * @param bytes the serialized proof
+     * @param tree  the sector's replica tree (its shape fixes each proof's variant and path lengths)
+     * @return the proof
+     * @throws IllegalArgumentException naming the byte offset and the field when the bytes are not such a proof.
+     */
+    public static PostVanillaProof read(final byte[] bytes, final TreeShape tree)
+    {
+        final ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        final long sectorId = u64(in, "sector_id");
+        final byte[] commR = domain(in, "comm_r");
+        final long sectors = u64(in, "vanilla_proof.sectors length");
+        if (sectors != 1)
+        {
+            throw malformed(in, "vanilla_proof.sectors has " + sectors + " entries, one expected");
+        }
+        final long count = u64(in, "inclusion_proofs length");
+        if (count < 1 || count > bytes.length)
+        {
+            throw malformed(in, "inclusion_proofs length " + count + " is impossible");
+        }
+        final List<MerkleProof> openings = new ArrayList<>();
+        final MerkleProof.Form form = MerkleProof.Form.of(tree);
+        for (int i = 0; i < count; i++)
+        {
+            final String at = "inclusion_proofs[" + i + "]";
+            final int variant = in.remaining() < 4 ? -1 : in.getInt();
+            if (variant != form.ordinal())
+            {
+                throw malformed(in, at + " is variant " + variant + ", the tree " + tree + " gives " + form);
+            }
+            final List<PathElement> path = new ArrayList<>();
+            byte[] root;
+            byte[] leaf;
+            if (form == MerkleProof.Form.SINGLE)
+            {
+                root = domain(in, at + ".root");
+                leaf = domain(in, at + ".leaf");
+                path.addAll(path(in, at + ".path", tree.baseArity(), tree.baseLevels()));
+            }
+            else
+            {
+                path.addAll(path(in, at + ".base_proof", tree.baseArity(), tree.baseLevels()));
+                path.addAll(path(in, at + ".sub_proof", tree.subArity(), 1));
+                if (form == MerkleProof.Form.TOP)
+                {
+                    path.addAll(path(in, at + ".top_proof", tree.topArity(), 1));
+                }
+                root = domain(in, at + ".root");
+                leaf = domain(in, at + ".leaf");
+            }
+            openings.add(MerkleProof.of(tree, root, leaf, path));
+        }
+        final byte[] commC = domain(in, "comm_c");
+        final byte[] commRLast = domain(in, "comm_r_last");
+        if (in.hasRemaining())
+        {
+            throw malformed(in, in.remaining() + " bytes after the proof");
+        }
+        return new PostVanillaProof(sectorId, commR, commC, commRLast, List.copyOf(openings));
+    }
+
+    /** @return the challenged leaves, in challenge order. */
+    public long[] challengedLeaves()
+    {
+        final long[] leaves = new long[openings.size()];
+        for (int i = 0; i < leaves.length; i++)
+        {
+            leaves[i] = openings.get(i).pathIndex();
+        }
+        return leaves;
+    }
+
+    /**
+     * The vanilla verifier's checks (storage-proofs-post {@code verify_all_partitions}, bar the challenge derivation):
+     * comm_r = Poseidon(comm_c, comm_r_last), and every opening's path leads from its leaf to comm_r_last.
+     *
+     * @return whether they hold
+     */
+    public boolean verifies()
+    {
+        final long[] children = new long[2 * Fr.LIMBS];
+        final long[] node = new long[Fr.LIMBS];
+        System.arraycopy(limbs(commC), 0, children, 0, Fr.LIMBS);
+        System.arraycopy(limbs(commRLast), 0, children, Fr.LIMBS, Fr.LIMBS);
+        TreeHasher.POSEIDON.hash(children, 2, node, 0);
+        if (!Fr.equal(node, 0, limbs(commR), 0))
+        {
+            return false;
+        }
+        for (final MerkleProof p : openings)
+        {
+            if (!Arrays.equals(p.root(), commRLast) || !p.opens(TreeHasher.POSEIDON))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return the sector as a WindowPoSt circuit takes it: every opening, as field elements. */
+    public PostSector toSector(final TreeShape tree)
+    {
+        return toSectors(tree, openings.size())[0];
+    }
+
+    /**
+     * The proof as a circuit's sectors of {@code perSector} openings each, in order: a WindowPoSt partition takes all
+     * of a sector's openings as one sector; WinningPoSt's circuit takes each of its challenges as a "sector" of one
+     * (filecoin-proofs' {@code partition_vanilla_proofs}), comm_r, comm_c and comm_r_last repeated.
+     *
+     * @throws IllegalArgumentException when the openings do not divide into such sectors.
+     */
+    public PostSector[] toSectors(final TreeShape tree, final int perSector)
+    {
+        if (perSector < 1 || openings.size() % perSector != 0)
+        {
+            throw new IllegalArgumentException(openings.size() + " openings do not make sectors of " + perSector);
+        }
+        final PostSector[] sectors = new PostSector[openings.size() / perSector];
+        for (int s = 0; s < sectors.length; s++)
+        {
+            final long[][] leaves = new long[perSector][];
+            final MerklePath[] paths = new MerklePath[perSector];
+            for (int i = 0; i < perSector; i++)
+            {
+                final MerkleProof p = openings.get(s * perSector + i);
+                leaves[i] = limbs(p.leaf());
+                paths[i] = path(tree, p);
+            }
+            sectors[s] = new PostSector(limbs(commR), limbs(commC), limbs(commRLast), leaves, paths);
+        }
+        return sectors;
+    }
+
+    private static MerklePath path(final TreeShape tree, final MerkleProof p)
+    {
+        final List<PathElement> levels = p.path();
+        final long[][] siblings = new long[levels.size()][];
+        for (int l = 0; l < siblings.length; l++)
+        {
+            final byte[][] hashes = levels.get(l).hashes();
+            siblings[l] = new long[hashes.length * Fr.LIMBS];
+            for (int h = 0; h < hashes.length; h++)
+            {
+                System.arraycopy(limbs(hashes[h]), 0, siblings[l], h * Fr.LIMBS, Fr.LIMBS);
+            }
+        }
+        return new MerklePath(tree, p.pathIndex(), siblings);
+    }
+
+    /** @return a 32-byte little-endian field element in Montgomery limbs. */
+    public static long[] limbs(final byte[] element)
+    {
+        final long[] r = new long[Fr.LIMBS];
+        if (!Fr.fromBytes(element, 0, r, 0))
+        {
+            throw new IllegalArgumentException("not a field element (not below r): " + HexFormat.of()
+                .formatHex(element));
+        }
+        return r;
+    }
+
+    private static List<PathElement> path(final ByteBuffer in, final String what, final int arity, final int levels)
+    {
+        final long n = u64(in, what + " length");
+        if (n != levels)
+        {
+            throw malformed(in, what + " has " + n + " levels, the tree " + levels);
+        }
+        final List<PathElement> path = new ArrayList<>();
+        for (int l = 0; l < levels; l++)
+        {
+            final long hashes = u64(in, what + "[" + l + "].hashes length");
+            if (hashes != arity - 1)
+            {
+                throw malformed(in, what + "[" + l + "] has " + hashes + " hashes, arity " + arity + " needs "
+                    + (arity - 1));
+            }
+            final byte[][] h = new byte[arity - 1][];
+            for (int i = 0; i < h.length; i++)
+            {
+                h[i] = domain(in, what + "[" + l + "].hashes[" + i + "]");
+            }
+            final long index = u64(in, what + "[" + l + "].index");
+            if (index < 0 || index >= arity)
+            {
+                throw malformed(in, what + "[" + l + "].index " + index + " is not below the arity " + arity);
+            }
+            path.add(new PathElement(h, index));
+        }
+        return path;
+    }
+
+    private static long u64(final ByteBuffer in, final String what)
+    {
+        if (in.remaining() < 8)
+        {
+            throw malformed(in, "truncated in " + what);
+        }
+        return in.getLong();
+    }
+
+    private static byte[] domain(final ByteBuffer in, final String what)
+    {
+        if (in.remaining() < 32)
+        {
+            throw malformed(in, "truncated in " + what);
+        }
+        final byte[] b = new byte[32];
+        in.get(b);
+        if (!Fr.fromBytes(b, 0, new long[Fr.LIMBS], 0))
+        {
+            throw malformed(in, what + " is not a field element (not below r)");
+        }
+        return b;
+    }
+
+    private static IllegalArgumentException malformed(final ByteBuffer in, final String message)
+    {
+        return new IllegalArgumentException("PoSt vanilla proof, offset " + in.position() + ": " + message);
+    }
+}
