@@ -1,15 +1,13 @@
 package io.jprove.engine.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.jprove.engine.cli.CliRun.jprove;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -44,20 +42,15 @@ class C2CommandTest
     private static Path sector;
     private static Path params;
 
-    /** What a command printed and returned. */
-    private record Run(int status, String out, String err)
-    {
-    }
-
     @BeforeAll
     static void sealAndSetUp()
     {
         sector = dir.resolve("s2k");
-        final Run seal = jprove("seal", "--sector-size", "2KiB", "--random", "5", "--miner-id", "1000", "--sector",
+        final CliRun seal = jprove("seal", "--sector-size", "2KiB", "--random", "5", "--miner-id", "1000", "--sector",
             "4", "--wrapper", "--out", sector);
         assertEquals(CliSupport.OK, seal.status(), seal.toString());
         params = dir.resolve("params");
-        final Run setup = jprove("setup", "--porep", "2KiB", "--params-dir", params, "--device", "cpu");
+        final CliRun setup = jprove("setup", "--porep", "2KiB", "--params-dir", params, "--device", "cpu");
         assertEquals(CliSupport.OK, setup.status(), setup.toString());
         assertTrue(setup.out().contains("NOT Filecoin's"), setup.out());
     }
@@ -66,7 +59,7 @@ class C2CommandTest
     void shouldProveAC1OutputWhoseProofVerifies() throws Exception
     {
         final Path proof = dir.resolve("2k.proof");
-        final Run run = jprove("c2", "--c1", sector.resolve("c1.json"), "--params-dir", params, "--proof", proof,
+        final CliRun run = jprove("c2", "--c1", sector.resolve("c1.json"), "--params-dir", params, "--proof", proof,
             "--device", "cpu", "--no-timeline", "--cache", dir.resolve("matrices"));
         assertEquals(CliSupport.OK, run.status(), run.toString());
         assertTrue(run.out().contains("NOT Filecoin's"), run.out());
@@ -80,11 +73,18 @@ class C2CommandTest
         final Path socket = dir.resolve("cuzk.sock");
         try (Daemon daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off",
             "data-dir", dir.resolve("daemon").toString(), "device", "cpu", "threads", "2", "timeline", "off",
-            "cuzk-socket", socket.toString(), "parameter-cache", params.toString()), "test")))
+            "cuzk-socket", socket.toString(), "cuzk-listen", "127.0.0.1:0", "parameter-cache", params.toString()),
+            "test")))
         {
-            final Run run = jprove("cuzk", "prove", "--address", "unix://" + socket, "--c1",
+            final CliRun run = jprove("cuzk", "prove", "--address", "unix://" + socket, "--c1",
                 sector.resolve("commit2-input.json"), "--miner-id", "1000", "--proof", proof);
             assertEquals(CliSupport.OK, run.status(), run.toString());
+            // the same request over TCP is the same job: its proof again, not a second proof
+            final Path again = dir.resolve("2k-cuzk-tcp.proof");
+            final CliRun tcp = jprove("cuzk", "prove", "--address", "127.0.0.1:" + daemon.cuzkPort(), "--c1",
+                sector.resolve("commit2-input.json"), "--miner-id", "1000", "--proof", again);
+            assertEquals(CliSupport.OK, tcp.status(), tcp.toString());
+            assertArrayEquals(Files.readAllBytes(proof), Files.readAllBytes(again));
         }
         assertVerifies(C1File.read(sector.resolve("c1.json")).output(), proof, params);
         // the daemon keeps the circuit's recorded matrices for its next start
@@ -153,7 +153,7 @@ class C2CommandTest
         assertEquals(CliSupport.OK, jprove("setup", "--porep", "8MiB", "--params-dir", p8, "--device", "cpu")
             .status());
         final Path proof = dir.resolve("8m.proof");
-        final Run run = jprove("c2", "--c1", s8.resolve("c1.json"), "--params-dir", p8, "--proof", proof, "--device",
+        final CliRun run = jprove("c2", "--c1", s8.resolve("c1.json"), "--params-dir", p8, "--proof", proof, "--device",
             "cpu", "--no-timeline", "--cache", dir.resolve("matrices"));
         assertEquals(CliSupport.OK, run.status(), run.toString());
         assertVerifies(C1File.read(s8.resolve("c1.json")).output(), proof, p8);
@@ -177,7 +177,7 @@ class C2CommandTest
         }
     }
 
-    private static void assertError(final Run run, final String... fragments)
+    private static void assertError(final CliRun run, final String... fragments)
     {
         assertEquals(CliSupport.ERROR, run.status(), run.toString());
         final String last = run.err().strip();
@@ -188,24 +188,4 @@ class C2CommandTest
         assertFalse(run.err().contains("\tat "), "no stack trace without --verbose: " + run.err());
     }
 
-    private static Run jprove(final Object... args)
-    {
-        final String[] strings = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
-        final PrintStream out = System.out;
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream o = new ByteArrayOutputStream();
-        final ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try
-        {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = Main.commandLine(strings).execute(strings);
-            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        }
-        finally
-        {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
 }

@@ -7,15 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.jprove.engine.cli.CliRun.jprove;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,34 +49,8 @@ class CliInputsTest
     private static Path params;
     private static Path vk;
 
-    /** What a command printed and returned. */
-    private record Run(int status, String out, String err)
-    {
-    }
-
-    private static Run jprove(final Object... args)
-    {
-        final String[] strings = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
-        final PrintStream out = System.out;
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream o = new ByteArrayOutputStream();
-        final ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try
-        {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = Main.commandLine(strings).execute(strings);
-            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        }
-        finally
-        {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
     /** Asserts exit 2 and one error line holding every fragment. */
-    private static String error(final Run run, final String... fragments)
+    private static String error(final CliRun run, final String... fragments)
     {
         assertEquals(CliSupport.ERROR, run.status(), run.toString());
         final String[] lines = run.err().strip().split("\n");
@@ -288,11 +260,11 @@ class CliInputsTest
     @Test
     void shouldNameTheOptionWhenItIsUnknownOrOutOfRange()
     {
-        final Run typo = jprove("prove", "--zkye", zkey, "--wtns", wtns);
+        final CliRun typo = jprove("prove", "--zkye", zkey, "--wtns", wtns);
         assertEquals(2, typo.status());
         assertTrue(typo.err().startsWith("Unknown option: '--zkye'"), typo.err());
         assertTrue(typo.err().contains("Possible solutions: --zkey"), typo.err());
-        final Run threads = jprove("prove", "--zkey", zkey, "--wtns", wtns, "--proof", dir.resolve("o.json"),
+        final CliRun threads = jprove("prove", "--zkey", zkey, "--wtns", wtns, "--proof", dir.resolve("o.json"),
             "--threads", 100_000);
         assertEquals(2, threads.status());
         assertTrue(threads.err().startsWith("--threads 100000 is not in [1, 32767]"), threads.err());

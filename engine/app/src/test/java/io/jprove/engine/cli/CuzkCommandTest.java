@@ -3,14 +3,11 @@ package io.jprove.engine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.jprove.engine.cli.CliRun.jprove;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -38,32 +35,6 @@ class CuzkCommandTest
     private static Daemon daemon;
     private static Path c1;
 
-    /** What a command printed and returned. */
-    private record Run(int status, String out, String err)
-    {
-    }
-
-    private static Run jprove(final Object... args)
-    {
-        final String[] strings = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
-        final PrintStream out = System.out;
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream o = new ByteArrayOutputStream();
-        final ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try
-        {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = Main.commandLine(strings).execute(strings);
-            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        }
-        finally
-        {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
     @BeforeAll
     static void start() throws IOException
     {
@@ -88,7 +59,7 @@ class CuzkCommandTest
         for (final String address : new String[] {"unix://" + dir.resolve("cuzk.sock"), "127.0.0.1:"
             + daemon.cuzkPort()})
         {
-            final Run r = jprove("cuzk", "status", "--address", address);
+            final CliRun r = jprove("cuzk", "status", "--address", address);
             assertEquals(CliSupport.OK, r.status(), r.toString());
             assertTrue(r.out().contains("\ndevice 0 cpu:0 ("), r.out());
         }
@@ -98,7 +69,7 @@ class CuzkCommandTest
     void shouldPrintOneLineAndWriteNoProofWhenTheDaemonRefuses()
     {
         final Path proof = dir.resolve("proof.bin");
-        final Run r = jprove("cuzk", "prove", "--address", "unix://" + dir.resolve("cuzk.sock"), "--c1", c1,
+        final CliRun r = jprove("cuzk", "prove", "--address", "unix://" + dir.resolve("cuzk.sock"), "--c1", c1,
             "--miner-id", C1Fixtures.MINER, "--proof", proof);
         assertEquals(CliSupport.ERROR, r.status(), r.toString());
         assertTrue(r.err().startsWith("jprove cuzk prove: error: FAILED_PRECONDITION: the parameters of "
@@ -106,7 +77,7 @@ class CuzkCommandTest
             + dir.resolve("params")), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertFalse(Files.exists(proof));
-        final Run none = jprove("cuzk", "status", "--address", "unix://" + dir.resolve("nobody.sock"));
+        final CliRun none = jprove("cuzk", "status", "--address", "unix://" + dir.resolve("nobody.sock"));
         assertEquals(CliSupport.ERROR, none.status());
         assertTrue(none.err().startsWith("jprove cuzk status: error: no daemon answers at unix://"), none.err());
     }

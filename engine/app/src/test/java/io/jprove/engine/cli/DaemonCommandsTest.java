@@ -3,14 +3,11 @@ package io.jprove.engine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.jprove.engine.cli.CliRun.jprove;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -22,7 +19,6 @@ import io.jprove.engine.daemon.Daemon;
 import io.jprove.engine.daemon.DaemonConfig;
 import io.jprove.engine.formats.circom.CircomFixtures;
 import io.jprove.field.Fr;
-
 
 /**
  * The CLI through a daemon: {@code prove --daemon} and {@code submit} write the files the in-process {@code prove}
@@ -40,33 +36,7 @@ class DaemonCommandsTest
     private static Daemon daemon;
     private static String address;
 
-    /** What a command printed and returned. */
-    private record Run(int status, String out, String err)
-    {
-    }
-
-    private static Run jprove(final Object... args)
-    {
-        final String[] strings = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
-        final PrintStream out = System.out;
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream o = new ByteArrayOutputStream();
-        final ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try
-        {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = Main.commandLine(strings).execute(strings);
-            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        }
-        finally
-        {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
-    private static void assertOk(final Run run)
+    private static void assertOk(final CliRun run)
     {
         assertEquals(CliSupport.OK, run.status(), run.toString());
     }
@@ -96,8 +66,8 @@ class DaemonCommandsTest
     {
         assertOk(jprove("prove", "--params", params, "--r1cs", r1cs, "--wtns", wtns, "--proof", dir.resolve("local"),
             "--public", dir.resolve("local.json"), "--threads", 2, "--no-timeline"));
-        final Run viaDaemon = jprove("prove", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns", wtns,
-            "--proof", dir.resolve("remote"), "--public", dir.resolve("remote.json"));
+        final CliRun viaDaemon = jprove("prove", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns",
+            wtns, "--proof", dir.resolve("remote"), "--public", dir.resolve("remote.json"));
         assertOk(viaDaemon);
         assertTrue(viaDaemon.out().startsWith("prove: proof verified and written to "), viaDaemon.out());
         assertEquals(Files.readString(dir.resolve("local.json")), Files.readString(dir.resolve("remote.json")));
@@ -113,16 +83,16 @@ class DaemonCommandsTest
     @Test
     void shouldAwaitAndWriteLaterWhenSubmittedWithoutWaiting() throws IOException
     {
-        final Run submit = jprove("submit", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns", wtns,
+        final CliRun submit = jprove("submit", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns", wtns,
             "--request-id", "cli-later", "--no-wait");
         assertOk(submit);
         final long job = Long.parseLong(submit.out().strip());
-        final Run await = jprove("job", "await", job, "--daemon", address, "--proof", dir.resolve("later"),
+        final CliRun await = jprove("job", "await", job, "--daemon", address, "--proof", dir.resolve("later"),
             "--public", dir.resolve("later.json"));
         assertOk(await);
         assertTrue(await.out().startsWith("job " + job + " succeeded 1/1 partitions"), await.out());
         assertOk(jprove("verify", "--vk", vk, "--proof", dir.resolve("later"), "--public", dir.resolve("later.json")));
-        final Run status = jprove("job", "status", "--daemon", address);
+        final CliRun status = jprove("job", "status", "--daemon", address);
         assertTrue(status.out().contains("request cli-later") && status.out().contains("worker 0 on cpu:0")
             && status.out().contains("device cpu:0 (cpu, 2 threads): 1 worker(s), usable"),
             status.out());
@@ -133,16 +103,16 @@ class DaemonCommandsTest
     @Test
     void shouldPrintOneLineWhenDaemonRefusesOrIsAbsent()
     {
-        final Run unknown = jprove("job", "cancel", "424242", "--daemon", address);
+        final CliRun unknown = jprove("job", "cancel", "424242", "--daemon", address);
         assertEquals(CliSupport.ERROR, unknown.status());
         assertEquals("jprove job cancel: error: NOT_FOUND: job 424242 is unknown", unknown.err().strip()
             .split(": never")[0]);
-        final Run absent = jprove("prove", "--daemon", "127.0.0.1:1", "--params", params, "--r1cs", r1cs, "--wtns",
+        final CliRun absent = jprove("prove", "--daemon", "127.0.0.1:1", "--params", params, "--r1cs", r1cs, "--wtns",
             wtns, "--proof", dir.resolve("never"));
         assertEquals(CliSupport.ERROR, absent.status());
         assertTrue(absent.err().startsWith("jprove prove: error: no daemon answers at 127.0.0.1:1"), absent.err());
         assertFalse(Files.exists(dir.resolve("never")));
-        final Run unsatisfied = jprove("submit", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns",
+        final CliRun unsatisfied = jprove("submit", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns",
             writeBadWitness(), "--proof", dir.resolve("bad"));
         assertEquals(CliSupport.ERROR, unsatisfied.status());
         assertTrue(unsatisfied.err().contains("failed: partition 0: ") && unsatisfied.err().contains("nothing written"),
@@ -167,11 +137,11 @@ class DaemonCommandsTest
     {
         assertOk(jprove("submit", "--daemon", address, "--params", params, "--r1cs", r1cs, "--wtns", wtns,
             "--request-id", "checked", "--proof", dir.resolve("checked")));
-        final Run check = jprove("daemon", "--check-journal", dir.resolve("data"));
+        final CliRun check = jprove("daemon", "--check-journal", dir.resolve("data"));
         assertOk(check);
         assertTrue(check.out().contains("\nentries: ") && check.out().contains(" succeeded")
             && check.out().strip().endsWith("damage: none"), check.out());
-        final Run none = jprove("daemon", "--check-journal", dir.resolve("no-such"));
+        final CliRun none = jprove("daemon", "--check-journal", dir.resolve("no-such"));
         assertEquals(CliSupport.ERROR, none.status());
         assertTrue(none.err().contains("holds no journal"), none.err());
     }

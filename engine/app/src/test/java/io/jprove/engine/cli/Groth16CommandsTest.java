@@ -3,12 +3,10 @@ package io.jprove.engine.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.jprove.engine.cli.CliRun.jprove;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -20,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.jprove.engine.gpu.CudaBackendFactory;
 import io.jprove.engine.formats.circom.CircomFixtures;
 import io.jprove.field.Fr;
-
 
 /** jprove setup, prove and verify end to end on a small circom circuit, and every kind of bad input. */
 class Groth16CommandsTest
@@ -37,33 +34,7 @@ class Groth16CommandsTest
     private static Path proof;
     private static Path publicJson;
 
-    /** What a command printed and returned. */
-    private record Run(int status, String out, String err)
-    {
-    }
-
-    private static Run jprove(final Object... args)
-    {
-        final String[] strings = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
-        final PrintStream out = System.out;
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream o = new ByteArrayOutputStream();
-        final ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try
-        {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = Main.commandLine(strings).execute(strings);
-            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        }
-        finally
-        {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
-    private static void assertError(final Run run, final String... fragments)
+    private static void assertError(final CliRun run, final String... fragments)
     {
         assertEquals(CliSupport.ERROR, run.status(), run.toString());
         final String[] lines = run.err().strip().split("\n");
@@ -85,9 +56,9 @@ class Groth16CommandsTest
         vk = dir.resolve("keys/cubic.vk");
         proof = dir.resolve("cubic.proof");
         publicJson = dir.resolve("public.json");
-        final Run setup = jprove("setup", "--r1cs", r1cs, "--params", params, "--vk", vk, "--threads", 2);
+        final CliRun setup = jprove("setup", "--r1cs", r1cs, "--params", params, "--vk", vk, "--threads", 2);
         assertEquals(0, setup.status(), setup.toString());
-        final Run prove = jprove("prove", "--params", params, "--r1cs", r1cs, "--wtns", wtns, "--proof", proof,
+        final CliRun prove = jprove("prove", "--params", params, "--r1cs", r1cs, "--wtns", wtns, "--proof", proof,
             "--public", publicJson, "--threads", 2);
         assertEquals(0, prove.status(), prove.toString());
     }
@@ -97,7 +68,7 @@ class Groth16CommandsTest
     {
         assertEquals(192, Files.size(proof));
         assertTrue(Files.readString(publicJson).contains("\"35\""));
-        final Run verify = jprove("verify", "--vk", vk, "--proof", proof, "--public", publicJson);
+        final CliRun verify = jprove("verify", "--vk", vk, "--proof", proof, "--public", publicJson);
         assertEquals(CliSupport.OK, verify.status(), verify.toString());
         assertTrue(verify.out().contains("is valid"));
         final Path json = dir.resolve("proof.json");
@@ -110,7 +81,7 @@ class Groth16CommandsTest
     void shouldExitOneWhenPublicInputDiffers() throws IOException
     {
         final Path other = Files.writeString(dir.resolve("other.json"), "[\"36\"]");
-        final Run run = jprove("verify", "--vk", vk, "--proof", proof, "--public", other);
+        final CliRun run = jprove("verify", "--vk", vk, "--proof", proof, "--public", other);
         assertEquals(CliSupport.INVALID, run.status(), run.toString());
         assertTrue(run.out().contains("NOT valid"));
     }
@@ -175,7 +146,7 @@ class Groth16CommandsTest
     {
         final Path cache = dir.resolve("cache");
         final Path timeline = dir.resolve("timeline");
-        final Run first = jprove("demo", "--circuit", "poseidon-chain-2", "--partitions", 2, "--cache", cache,
+        final CliRun first = jprove("demo", "--circuit", "poseidon-chain-2", "--partitions", 2, "--cache", cache,
             "--threads", 2, "--timeline", timeline, "--device", "cpu");
         assertEquals(CliSupport.OK, first.status(), first.toString());
         assertTrue(first.out().contains("through the pipeline on cpu:0"), first.out());
@@ -192,7 +163,7 @@ class Groth16CommandsTest
         assertTrue(Files.readString(report).contains("cpu:0 (cpu, 2 threads)"), "the report names the CPU device");
         assertTrue(Files.exists(cache.resolve("poseidon-chain-2.params"))
             && Files.exists(cache.resolve("poseidon-chain-2.matrices")));
-        final Run second = jprove("demo", "--circuit", "poseidon-chain-2", "--partitions", 1, "--cache", cache,
+        final CliRun second = jprove("demo", "--circuit", "poseidon-chain-2", "--partitions", 1, "--cache", cache,
             "--threads", 2, "--no-timeline");
         assertEquals(CliSupport.OK, second.status(), second.toString());
         assertTrue(second.out().contains("read from") && second.out().contains("partition 0  valid"), second.out());
@@ -210,7 +181,7 @@ class Groth16CommandsTest
     void shouldReportWallAgainstComputeTimeWhenBenchmarkingTheEngine()
     {
         final Path cache = dir.resolve("bench-cache");
-        final Run run = jprove("bench", "engine", "--circuit", "poseidon-chain-3", "--partitions", 2, "--warmup", 1,
+        final CliRun run = jprove("bench", "engine", "--circuit", "poseidon-chain-3", "--partitions", 2, "--warmup", 1,
             "--cache", cache, "--threads", 2, "--timeline", dir.resolve("bench-timeline"));
         assertEquals(CliSupport.OK, run.status(), run.toString());
         assertTrue(run.out().contains("wall        ") && run.out().contains("for 2 partitions"), run.out());
@@ -218,7 +189,7 @@ class Groth16CommandsTest
         assertTrue(run.out().contains("report      " + dir.resolve("bench-timeline-report/report.html")),
             run.out());
         assertTrue(run.out().contains("parameters  generated and cached in " + cache), run.out());
-        final Run uncached = jprove("bench", "engine", "--circuit", "poseidon-chain-2", "--partitions", 1,
+        final CliRun uncached = jprove("bench", "engine", "--circuit", "poseidon-chain-2", "--partitions", 1,
             "--warmup", 0, "--cache", cache, "--threads", 2, "--no-timeline", "--no-cache");
         assertEquals(CliSupport.OK, uncached.status(), uncached.toString());
         assertTrue(uncached.out().contains("parameters  generated, not cached: --no-cache"), uncached.out());
@@ -234,7 +205,7 @@ class Groth16CommandsTest
     void shouldTimeEveryPhaseWhenBenchmarkingTheSetup()
     {
         final Path cache = dir.resolve("setup-cache");
-        final Run run = jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--threads", 2,
+        final CliRun run = jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--threads", 2,
             "--device", "cpu");
         assertEquals(CliSupport.OK, run.status(), run.toString());
         assertTrue(run.out().contains("matrices recorded and cached in " + cache), run.out());
@@ -246,7 +217,7 @@ class Groth16CommandsTest
         assertTrue(run.out().matches("(?s).*products \\d+\\.\\d\\d s \\(tables and products of both groups\\).*"),
             run.out());
         assertTrue(run.out().matches("(?s).*peak resident \\d+\\.\\d [MG]B.*"), run.out());
-        final Run again = jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--threads", 2,
+        final CliRun again = jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--threads", 2,
             "--device", "cpu");
         assertTrue(again.out().contains("matrices read from " + cache), again.out());
         assertError(jprove("bench", "setup", "--circuit", "poseidon-chain-2", "--cache", cache, "--device", "cpu",
@@ -267,10 +238,10 @@ class Groth16CommandsTest
     @Test
     void shouldPrintStackTraceOnlyWhenVerbose()
     {
-        final Run quiet = jprove("setup", "--builtin", "nonsense", "--params", dir.resolve("x.params"), "--vk",
+        final CliRun quiet = jprove("setup", "--builtin", "nonsense", "--params", dir.resolve("x.params"), "--vk",
             dir.resolve("x.vk"));
         assertError(quiet, "unknown built-in circuit");
-        final Run verbose = jprove("setup", "--builtin", "nonsense", "--params", dir.resolve("x.params"), "--vk",
+        final CliRun verbose = jprove("setup", "--builtin", "nonsense", "--params", dir.resolve("x.params"), "--vk",
             dir.resolve("x.vk"), "--verbose");
         assertEquals(CliSupport.ERROR, verbose.status());
         assertTrue(verbose.err().contains("\tat "), verbose.err());

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.jprove.engine.cli.CliRun.jprove;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,16 +22,11 @@ class SealAndC1CommandsTest
     static Path dir;
     private static Path sector;
 
-    /** What a command printed and returned. */
-    private record Run(int status, String out, String err)
-    {
-    }
-
     @BeforeAll
     static void seal()
     {
         sector = dir.resolve("s2k");
-        final Run run = jprove("seal", "--sector-size", "2KiB", "--random", "3", "--miner-id", "1234", "--sector",
+        final CliRun run = jprove("seal", "--sector-size", "2KiB", "--random", "3", "--miner-id", "1234", "--sector",
             "9", "--wrapper", "--out", sector);
         assertEquals(CliSupport.OK, run.status(), run.toString());
         assertTrue(run.out().contains("comm_d baga6ea4sea"), run.out());
@@ -53,7 +47,7 @@ class SealAndC1CommandsTest
     void shouldVerifyBareAndWrappedAndCheckTheReplicaIdWhenAsked()
     {
         assertEquals(CliSupport.OK, jprove("c1", "verify", sector.resolve("c1.json")).status());
-        final Run checked = jprove("c1", "verify", sector.resolve("commit2-input.json"), "--miner-id", "1234");
+        final CliRun checked = jprove("c1", "verify", sector.resolve("commit2-input.json"), "--miner-id", "1234");
         assertEquals(CliSupport.OK, checked.status(), checked.toString());
         assertTrue(checked.out().contains("valid: StackedDrg2KiBV1_1"), checked.out());
         assertError(jprove("c1", "verify", sector.resolve("commit2-input.json"), "--miner-id", "1235"),
@@ -95,7 +89,7 @@ class SealAndC1CommandsTest
         assertFalse(Files.exists(dir.resolve("t")));
     }
 
-    private static void assertError(final Run run, final String... fragments)
+    private static void assertError(final CliRun run, final String... fragments)
     {
         assertEquals(CliSupport.ERROR, run.status(), run.toString());
         final String last = run.err().strip();
@@ -107,24 +101,4 @@ class SealAndC1CommandsTest
         assertFalse(run.err().contains("\tat "), "no stack trace without --verbose: " + run.err());
     }
 
-    private static Run jprove(final Object... args)
-    {
-        final String[] strings = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
-        final PrintStream out = System.out;
-        final PrintStream err = System.err;
-        final ByteArrayOutputStream o = new ByteArrayOutputStream();
-        final ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try
-        {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            final int status = Main.commandLine(strings).execute(strings);
-            return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        }
-        finally
-        {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
 }
