@@ -1,5 +1,7 @@
 package io.jprove.kernels;
 
+import java.lang.foreign.MemorySegment;
+
 import io.jprove.kernels.cuda.GpuProbe;
 
 /**
@@ -74,6 +76,20 @@ public interface Accelerator extends AutoCloseable
      * @return memory the caller owns and closes.
      */
     HostMemory allocateHost(long bytes);
+
+    /**
+     * Page-locks host memory the caller owns (a GPU's driver registers it), so that copies from it go as fast as from
+     * {@link #allocateHost} memory; where copies are not DMA (the JVM executor) it does nothing.
+     *
+     * @param host page-aligned native memory that stays mapped until the returned handle is closed.
+     * @return what undoes it.
+     */
+    default AutoCloseable pinHost(final MemorySegment host)
+    {
+        return () ->
+        {
+        };
+    }
 
     /** @return a new stream; close it when done. */
     DeviceStream createStream();

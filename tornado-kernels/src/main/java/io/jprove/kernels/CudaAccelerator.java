@@ -220,6 +220,13 @@ public final class CudaAccelerator implements Accelerator
     }
 
     @Override
+    public AutoCloseable pinHost(final MemorySegment host)
+    {
+        checkUsable();
+        return context.register(host);
+    }
+
+    @Override
     public DeviceStream createStream()
     {
         checkUsable();

@@ -75,6 +75,11 @@ interface CudaApi
 
     void cuMemFreeHost(MemorySegment pointer);
 
+    @CudaSymbol("cuMemHostRegister_v2")
+    void cuMemHostRegister(MemorySegment pointer, long bytes, int flags);
+
+    void cuMemHostUnregister(MemorySegment pointer);
+
     @CudaSymbol("cuMemcpyHtoD_v2")
     void cuMemcpyHtoD(long dst, MemorySegment src, long bytes);
 

@@ -24,6 +24,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 public final class CudaContext implements AutoCloseable
 {
+    /** {@code CU_MEMHOSTREGISTER_PORTABLE}: registered memory is page-locked for every context. */
+    private static final int CU_MEMHOSTREGISTER_PORTABLE = 0x01;
+
     /** Per thread: the address of the context jprove last made current on it (0 for none). */
     private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[1]);
 
@@ -146,6 +149,25 @@ public final class CudaContext implements AutoCloseable
             resources.add(buffer);
             return buffer;
         }
+    }
+
+    /**
+     * Page-locks host memory that the caller allocated and owns ({@code cuMemHostRegister}, portable to every
+     * context), so that copies from and to it go at full PCIe speed, as from {@link #allocatePinned} memory: for memory
+     * that is not the driver's to allocate, such as a shared mapping another process writes.
+     *
+     * @param host page-aligned native memory, mapped for as long as it stays registered.
+     * @return what unregisters it; close it before the memory is unmapped.
+     */
+    public AutoCloseable register(final MemorySegment host)
+    {
+        ensureCurrent();
+        CudaDriver.API.cuMemHostRegister(host, host.byteSize(), CU_MEMHOSTREGISTER_PORTABLE);
+        return () ->
+        {
+            ensureCurrent();
+            CudaDriver.API.cuMemHostUnregister(host);
+        };
     }
 
     /**

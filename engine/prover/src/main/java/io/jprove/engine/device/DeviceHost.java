@@ -54,7 +54,8 @@ public final class DeviceHost
     private final Map<Path, Mapping> mapped = new LinkedHashMap<>();
     private final AtomicLong handles = new AtomicLong();
 
-    private record Mapping(Arena arena, MemorySegment segment)
+    /** A mapped buffer file, and what unpins it (page-locked so that uploads from it are DMA at full speed). */
+    private record Mapping(Arena arena, MemorySegment segment, AutoCloseable pin)
     {
     }
 
@@ -313,7 +314,7 @@ public final class DeviceHost
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE))
             {
                 final MemorySegment segment = ch.map(FileChannel.MapMode.READ_WRITE, 0, ch.size(), arena);
-                mapped.put(file, new Mapping(arena, segment));
+                mapped.put(file, new Mapping(arena, segment, pin(segment, file)));
                 return segment;
             }
             catch (final IOException e)
@@ -322,6 +323,27 @@ public final class DeviceHost
                 throw new IllegalArgumentException("cannot map the partition's buffers " + file + ": "
                     + e.getMessage(), e);
             }
+        }
+    }
+
+    /**
+     * Page-locks a mapped buffer file for the device, once per mapping (the pool reuses its blocks): uploads from
+     * pageable memory go through the driver's staging copies at a fraction of the speed. Where the driver refuses (a
+     * locked-memory limit), one line says so and the buffers stay pageable: slower, not wrong.
+     */
+    private AutoCloseable pin(final MemorySegment segment, final Path file)
+    {
+        try
+        {
+            return backend.pinHost(segment);
+        }
+        catch (final RuntimeException e)
+        {
+            System.err.println(backend.name() + ": the buffers " + file + " stay pageable (uploads from them are "
+                + "slower): " + e.getMessage());
+            return () ->
+            {
+            };
         }
     }
 
@@ -334,6 +356,14 @@ public final class DeviceHost
         }
         if (gone != null)
         {
+            try
+            {
+                gone.pin().close();
+            }
+            catch (final Exception e)
+            {
+                System.err.println(backend.name() + ": cannot unpin " + file + ": " + e.getMessage());
+            }
             gone.arena().close();
         }
     }

@@ -445,6 +445,13 @@ public final class GpuProverBackend implements ProverBackend
     }
 
     @Override
+    public AutoCloseable pinHost(final MemorySegment host)
+    {
+        checkUsable();
+        return accelerator.pinHost(host);
+    }
+
+    @Override
     public boolean restartable()
     {
         return accelerators != null;

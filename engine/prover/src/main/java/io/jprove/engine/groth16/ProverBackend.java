@@ -1,5 +1,7 @@
 package io.jprove.engine.groth16;
 
+import java.lang.foreign.MemorySegment;
+
 /**
  * One device that proves partitions: the heavy part of a Groth16 proof, from a partition's vectors to the five MSM
  * sums ({@link MsmSums}). {@link Groth16Prover} does the rest (shape checks, r and s, assembly, self-verification),
@@ -55,6 +57,21 @@ public interface ProverBackend extends AutoCloseable
     default int workers()
     {
         return 2;
+    }
+
+    /**
+     * Page-locks host memory the caller owns, so that partitions read from it reach the device by DMA at full speed, as
+     * from the page-locked buffers a GPU backend allocates itself: for memory another process writes (a device
+     * process reading the runtime's shared buffers). Backends whose compute is the host's do nothing.
+     *
+     * @param host page-aligned native memory that stays mapped until the returned handle is closed.
+     * @return what undoes it.
+     */
+    default AutoCloseable pinHost(final MemorySegment host)
+    {
+        return () ->
+        {
+        };
     }
 
     /**
