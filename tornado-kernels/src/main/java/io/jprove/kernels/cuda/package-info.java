@@ -27,6 +27,9 @@
  *       <td>its close, else its context's close</td><td>any</td></tr>
  *   <tr><td>{@link io.jprove.kernels.cuda.PinnedBuffer} segment</td><td>{@code cuMemHostAlloc} in a shared arena
  *       </td><td>its close (segment invalidated first), else its context's close</td><td>any</td></tr>
+ *   <tr><td>host memory the caller owns, registered by {@link io.jprove.kernels.cuda.CudaContext#register}</td>
+ *       <td>{@code cuMemHostRegister_v2} (the memory stays the caller's)</td><td>the returned handle's close, before
+ *       the caller unmaps it</td><td>any</td></tr>
  *   <tr><td>{@link io.jprove.kernels.cuda.KernelArgs} arrays</td><td>automatic arenas</td>
  *       <td>the garbage collector</td><td>one at a time</td></tr>
  *   <tr><td>out-parameters of driver calls</td><td>a confined arena per call</td><td>the end of the call</td>
