@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
@@ -19,18 +18,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
-import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
-import io.jprove.engine.groth16.MsmSums;
-import io.jprove.engine.groth16.PartitionInputs;
-import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.SetupProgress;
 import io.jprove.engine.pipeline.CircuitShape;
+import io.jprove.engine.pipeline.FaultWhenArmed;
 import io.jprove.engine.pipeline.Job;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.JobSpec;
@@ -52,74 +48,6 @@ class DeviceProcessTest
 {
     @TempDir
     Path dir;
-
-    /** A device whose next partition (once armed) reaches it with a density that makes its kernels fault. */
-    private static final class FaultWhenArmed implements ProverBackend
-    {
-        private final ProverBackend device;
-        private final AtomicBoolean armed;
-
-        FaultWhenArmed(final ProverBackend device, final AtomicBoolean armed)
-        {
-            this.device = device;
-            this.armed = armed;
-        }
-
-        @Override
-        public String name()
-        {
-            return device.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return device.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return device.description();
-        }
-
-        @Override
-        public PreparedKey prepare(final ProvingKey key)
-        {
-            return device.prepare(key);
-        }
-
-        @Override
-        public MsmSums prove(final PreparedKey key, final PartitionInputs p, final BackendListener listener)
-        {
-            if (!armed.compareAndSet(true, false))
-            {
-                return device.prove(key, p, listener);
-            }
-            final BitSet all = new BitSet();
-            all.set(0, Math.toIntExact(p.assignment().size()));
-            return device.prove(key, new PartitionInputs(p.assignment(), p.numInputs(), p.a(), p.b(), p.c(), all,
-                p.bDensity()), listener);
-        }
-
-        @Override
-        public boolean restartable()
-        {
-            return device.restartable();
-        }
-
-        @Override
-        public ProverBackend reopen()
-        {
-            return new FaultWhenArmed(device.reopen(), armed);
-        }
-
-        @Override
-        public void close()
-        {
-            device.close();
-        }
-    }
 
     @Test
     void shouldProveInADeviceProcessAndStartAFreshOneAfterAFault() throws Exception

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
@@ -18,13 +17,9 @@ import org.junit.jupiter.api.Test;
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.gpu.JvmBackendFactory;
-import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
-import io.jprove.engine.groth16.MsmSums;
-import io.jprove.engine.groth16.PartitionInputs;
-import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
@@ -42,81 +37,13 @@ import io.jprove.timeline.Timeline;
  */
 class DeviceRestartTest
 {
-    /** The JVM executor's device, whose next partition (once armed) faults for real in its kernels. */
-    private static final class FaultOnce implements ProverBackend
-    {
-        private final ProverBackend device;
-        private final AtomicBoolean armed;
-
-        FaultOnce(final ProverBackend device, final AtomicBoolean armed)
-        {
-            this.device = device;
-            this.armed = armed;
-        }
-
-        @Override
-        public String name()
-        {
-            return device.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return device.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return device.description();
-        }
-
-        @Override
-        public PreparedKey prepare(final ProvingKey key)
-        {
-            return device.prepare(key);
-        }
-
-        @Override
-        public MsmSums prove(final PreparedKey key, final PartitionInputs partition, final BackendListener listener)
-        {
-            if (!armed.compareAndSet(true, false))
-            {
-                return device.prove(key, partition, listener);
-            }
-            final BitSet all = new BitSet();
-            all.set(0, Math.toIntExact(partition.assignment().size()));
-            return device.prove(key, new PartitionInputs(partition.assignment(), partition.numInputs(), partition.a(),
-                partition.b(), partition.c(), all, partition.bDensity()), listener);
-        }
-
-        @Override
-        public boolean restartable()
-        {
-            return device.restartable();
-        }
-
-        @Override
-        public ProverBackend reopen()
-        {
-            return new FaultOnce(device.reopen(), armed);
-        }
-
-        @Override
-        public void close()
-        {
-            device.close();
-        }
-    }
-
     @Test
     void shouldRestartAFaultedDeviceAndProveTheNextJobOnIt() throws Exception
     {
         final AtomicBoolean armed = new AtomicBoolean(true);
         try (ConstraintMatrices matrices = RecordingAssignment.record(new PoseidonChain(2, Fr.of(1), Fr.of(2)));
              ProvingKey key = Groth16Setup.generate(matrices, new SplittableRandom(8), 2, SetupProgress.NONE);
-             ProverBackend jvm = new FaultOnce(new JvmBackendFactory().open(0, 2), armed);
+             ProverBackend jvm = new FaultWhenArmed(new JvmBackendFactory().open(0, 2), armed);
              OffHeapBufferPool pool = new OffHeapBufferPool(64L << 20);
              Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 2), List.of(jvm), pool, Timeline.disabled()))
         {
