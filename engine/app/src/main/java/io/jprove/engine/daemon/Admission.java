@@ -107,6 +107,31 @@ final class Admission
             key.domainSize()), zkey.getFileName().toString());
     }
 
+    /**
+     * A Filecoin PoRep C2 with parameters from the parameter cache: the circuit's shape is the key's (the files are
+     * named for it, and the published ones checked by digest), so only the memory is compared; a key file whose header
+     * does not read is the daemon's problem, not the request's.
+     *
+     * @param params  the {@code .params} file.
+     * @param circuit what the job proves, for messages ("porep-32GiB").
+     * @throws RequestException PRECONDITION for a header that does not read, TOO_LARGE for memory.
+     */
+    void porep(final Path params, final String circuit)
+    {
+        final KeySizes key;
+        try
+        {
+            key = BellpersonParams.sizes(params);
+        }
+        catch (final MalformedFileException e)
+        {
+            throw new RequestException(RequestException.Reason.PRECONDITION, "the parameters of " + circuit + ": "
+                + e.getMessage());
+        }
+        memory(key, KeyRef.porep(params), new BufferShape(key.numInputs(), Math.toIntExact(key.numAux()),
+            key.domainSize()), circuit);
+    }
+
     private static KeySizes params(final Path params, final String field)
     {
         try

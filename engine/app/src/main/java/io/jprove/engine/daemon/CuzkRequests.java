@@ -29,7 +29,8 @@ import io.jprove.engine.porep.vanilla.VanillaVerifier;
  * the others are UNSUPPORTED, named), the C1 output (bare or in the {SectorNum, Phase1Out, SectorSize} wrapper Curio
  * sends) parsed, registered_proof and sector_size the C1 output's, its vanilla proofs verified (with the replica id
  * of miner_id's sector sector_number when miner_id is set, as cuzk's C2 checks its proof), then the parameters in
- * the parameter cache (else PRECONDITION), and room on the disk for the C1 output. Thread-safe.
+ * the parameter cache (else PRECONDITION), the memory a partition and the key need ({@link Admission}, else
+ * TOO_LARGE), and room on the disk for the C1 output. Thread-safe.
  */
 final class CuzkRequests
 {
@@ -39,17 +40,20 @@ final class CuzkRequests
     private final Path spoolDir;
     private final Path parameterCache;
     private final DiskSpace disk;
+    private final Admission admission;
 
     /**
      * @param spoolDir       where inputs wait.
      * @param parameterCache Filecoin's parameter cache, where the parameters are looked up.
      * @param disk           the free space a C1 output is checked against before it is written.
+     * @param admission      what a job's memory is compared with before it is accepted.
      */
-    CuzkRequests(final Path spoolDir, final Path parameterCache, final DiskSpace disk)
+    CuzkRequests(final Path spoolDir, final Path parameterCache, final DiskSpace disk, final Admission admission)
     {
         this.spoolDir = spoolDir;
         this.parameterCache = parameterCache;
         this.disk = disk;
+        this.admission = admission;
     }
 
     /**
@@ -136,6 +140,7 @@ final class CuzkRequests
             throw invalid("vanilla_proof: " + (file.wrapped() ? "$.Phase1Out→" : "") + e.getMessage());
         }
         final Path params = parameters(proof);
+        admission.porep(params, "porep-" + proof.sizeName());
         final int priority = priority(request);
         final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
         final Path incoming = spool(bytes);

@@ -116,9 +116,9 @@ public final class Daemon implements AutoCloseable
         // the CLI's record of checked keys: a key checked once (by a prove, or before a restart) is only hashed
         this.keys = new KeyCache(loaders.apply(KeyCache.defaultLoader(config.threads(), CheckedKeys.inUserCache())),
             this::released);
-        this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk,
-            new Admission(pool.budgetBytes(), KeyMemory.physicalBytes(), keys::isResident));
-        this.cuzkRequests = new CuzkRequests(spoolDir, config.cuzk().parameterCache(), disk);
+        final Admission admission = new Admission(pool.budgetBytes(), KeyMemory.physicalBytes(), keys::isResident);
+        this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk, admission);
+        this.cuzkRequests = new CuzkRequests(spoolDir, config.cuzk().parameterCache(), disk, admission);
         // the timeline writes through mapped files: it records only while its disk keeps the reserve free
         final SwitchedTimeline switched = config.timeline() == null ? null
             : new SwitchedTimeline(() -> ChronicleTimeline.open(TimelineSettings.of(config.timeline())));

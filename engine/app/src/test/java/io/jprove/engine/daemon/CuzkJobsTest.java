@@ -41,8 +41,8 @@ import io.jprove.engine.porep.PorepParameterFiles;
 /**
  * cuzk jobs while the daemon is busy: a jprove job of higher priority holds the one worker, so the PoRep jobs stay
  * queued, and the API's request ids, queue positions, status, timeouts, cancel, retries and a restart are seen
- * without proving a sector. The 2 KiB parameter files are there only for the acceptance check: every PoRep job here
- * ends cancelled before it starts, so it is never proved with.
+ * without proving a sector. The 2 KiB parameter files are there only for the acceptance check (a key's header, an
+ * empty .vk): every PoRep job here ends cancelled before it starts, so it is never proved with.
  */
 class CuzkJobsTest
 {
@@ -58,7 +58,7 @@ class CuzkJobsTest
     {
         f = DaemonFixtures.in(dir);
         Files.createDirectories(dir.resolve("params"));
-        Files.createFile(dir.resolve("params").resolve(PorepParameterFiles.paramsName(CuzkFixtures.PROOF)));
+        CuzkFixtures.keyHeader(dir.resolve("params").resolve(PorepParameterFiles.paramsName(CuzkFixtures.PROOF)));
         Files.createFile(dir.resolve("params").resolve(PorepParameterFiles.vkName(CuzkFixtures.PROOF)));
         // marked as jprove's own, so the empty .vk is not held against parameters.json's digest
         PorepParameterCache.writeMarker(dir.resolve("params"), CuzkFixtures.PROOF, "test");
