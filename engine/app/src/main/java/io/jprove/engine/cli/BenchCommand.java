@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
     subcommands = {BenchNttCommand.class, BenchMsmCommand.class, BenchBatchAddCommand.class,
         BenchProveCommand.class, BenchDaemonCommand.class, BenchClusterCommand.class, BenchEngineCommand.class,
         BenchGpuNttCommand.class, BenchGpuHCommand.class, BenchGpuMsmCommand.class, BenchGpuBatchAddCommand.class,
-        BenchSetupCommand.class, BenchSealCommand.class, BenchSynthCommand.class})
+        BenchSetupCommand.class, BenchSealCommand.class, BenchSynthCommand.class, BenchSectorCommand.class})
 final class BenchCommand
 {
 }

@@ -225,16 +225,34 @@ final class EngineRun
             }
         }
         final long wallNs = doneAt.get() - t0;
+        final Report report = report(timeline, timelineDir, sinceNs);
+        return report == null ? new Outcome(result, wallNs, null, null)
+            : new Outcome(result, wallNs, report.report(), report.directory());
+    }
+
+    /** A run's timeline report and the folder its files were written to. */
+    record Report(TimelineReport report, Path directory)
+    {
+    }
+
+    /**
+     * Analyzes the timeline's events from {@code sinceNs} on and writes the report files beside the timeline.
+     *
+     * @param timelineDir where the timeline is, or null when it is disabled.
+     * @return the report, or null without a timeline.
+     */
+    static Report report(final Timeline timeline, final Path timelineDir, final long sinceNs) throws IOException
+    {
         if (timelineDir == null || !timeline.isEnabled())
         {
-            return new Outcome(result, wallNs, null, null);
+            return null;
         }
         timeline.flush();
         final EventLog log = readSince(timelineDir, sinceNs);
         final TimelineReport report = TimelineAnalysis.analyze(log);
         final Path reportDir = ReportFiles.besideTimeline(timelineDir);
         ReportFiles.write(log, report, reportDir);
-        return new Outcome(result, wallNs, report, reportDir);
+        return new Report(report, reportDir);
     }
 
     /** Waits for the job behind a progress bar of partitions proved. */

@@ -16,8 +16,18 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.google.protobuf.ByteString;
+
+import io.jprove.engine.cpu.CpuProverBackend;
 import io.jprove.engine.daemon.Daemon;
 import io.jprove.engine.daemon.DaemonConfig;
+import io.jprove.engine.daemon.cuzk.AwaitProofRequest;
+import io.jprove.engine.daemon.cuzk.AwaitProofResponse;
+import io.jprove.engine.daemon.cuzk.CancelProofRequest;
+import io.jprove.engine.daemon.cuzk.GetStatusRequest;
+import io.jprove.engine.daemon.cuzk.GetStatusResponse;
+import io.jprove.engine.daemon.cuzk.ProofKind;
+import io.jprove.engine.daemon.cuzk.SubmitProofRequest;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
@@ -89,6 +99,64 @@ class C2CommandTest
         assertVerifies(C1File.read(sector.resolve("c1.json")).output(), proof, params);
         // the daemon keeps the circuit's recorded matrices for its next start
         assertTrue(Files.isRegularFile(dir.resolve("daemon").resolve("matrices").resolve("porep-2KiB.matrices")));
+    }
+
+    @Test
+    void shouldCancelARunningPoRepJobThroughTheCuzkApiAndProveItWhenCurioAsksAgain() throws Exception
+    {
+        final GatedBackend gated = new GatedBackend(new CpuProverBackend(0, 2));
+        final Path socket = dir.resolve("cancel.sock");
+        final Path data = dir.resolve("cancel-daemon");
+        final RegisteredSealProof p = RegisteredSealProof.StackedDrg2KiBV1_1;
+        final SubmitProofRequest request = SubmitProofRequest.newBuilder().setRequestId("porep-1000-4")
+            .setProofKind(ProofKind.POREP_SEAL_COMMIT).setSectorSize(p.sectorBytes()).setRegisteredProof(p.id())
+            .setVanillaProof(ByteString.copyFrom(Files.readAllBytes(sector.resolve("commit2-input.json"))))
+            .setSectorNumber(4).setMinerId(1000).build();
+        final AwaitProofRequest await = AwaitProofRequest.newBuilder().setJobId("porep-1000-4").setTimeoutMs(120_000)
+            .build();
+        final byte[] proof;
+        try (Daemon daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off",
+            "data-dir", data.toString(), "threads", "2", "timeline", "off", "cuzk-socket", socket.toString(),
+            "parameter-cache", params.toString()), "test"), List.of(gated));
+             CuzkChannel cuzk = new CuzkChannel("unix://" + socket, null))
+        {
+            assertEquals("porep-1000-4", cuzk.stub.submitProof(request).getJobId());
+            assertTrue(gated.awaitPartition(300), "the partition reached the device");
+            final GetStatusResponse busy = cuzk.stub.getStatus(GetStatusRequest.getDefaultInstance());
+            assertEquals("porep-1000-4", busy.getGpus(0).getCurrentJobId());
+            assertEquals(1, busy.getQueuesList().stream().filter(q -> q.getProofKind().equals("porep-c2"))
+                .findFirst().orElseThrow().getInProgress());
+            assertTrue(cuzk.stub.cancelProof(CancelProofRequest.newBuilder().setJobId("porep-1000-4").build())
+                .getWasRunning());
+            gated.open();
+            final AwaitProofResponse cancelled = cuzk.stub.awaitProof(await);
+            assertEquals(AwaitProofResponse.Status.CANCELLED, cancelled.getStatus());
+            assertTrue(cancelled.getProof().isEmpty(), "no proof of a cancelled job");
+            // Curio asks again, as it retries a task: a new attempt, proved
+            assertEquals("porep-1000-4", cuzk.stub.submitProof(request).getJobId());
+            final AwaitProofResponse proved = cuzk.stub.awaitProof(await);
+            assertEquals(AwaitProofResponse.Status.COMPLETED, proved.getStatus(), proved.getErrorMessage());
+            proof = proved.getProof().toByteArray();
+        }
+        final Path file = dir.resolve("2k-after-cancel.proof");
+        Files.write(file, proof);
+        assertVerifies(C1File.read(sector.resolve("c1.json")).output(), file, params);
+    }
+
+    @Test
+    void shouldBenchASectorFromItsC1OutputToItsProofWithTheDeviceBusyShare()
+    {
+        final CliRun run = jprove("bench", "sector", "--sector-size", "2KiB", "--warmup", "0", "--params-dir", params,
+            "--cache", dir.resolve("matrices"), "--device", "cpu", "--threads", "2", "--timeline", dir.resolve(
+            "tl-sector"));
+        assertEquals(CliSupport.OK, run.status(), run.toString());
+        for (final String line : List.of("jprove's own", "sector 0    done at", "(1 proofs, each self-verified)",
+            "one sector ", "sectors per minute", "peak resident", "% busy", "p0  "))
+        {
+            assertTrue(run.out().contains(line), "\"" + line + "\" in " + run.out());
+        }
+        assertError(jprove("bench", "sector", "--sector-size", "2KiB", "--sectors", "0", "--params-dir", params),
+            "--sectors and --threads must be at least 1");
     }
 
     @Test
