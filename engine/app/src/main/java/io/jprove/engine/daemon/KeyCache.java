@@ -1,5 +1,6 @@
 package io.jprove.engine.daemon;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
+import io.jprove.engine.device.KeyImage;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.formats.KeyLoading;
@@ -211,9 +213,12 @@ public final class KeyCache implements AutoCloseable
      * @param threads    threads for checking a key's points while it loads.
      * @param remembered the record of keys whose points passed before: their checks are skipped, and keys that pass
      *                   are added.
+     * @param keyImages  where the device processes map keys from, so that a {@code .params} key is read straight into
+     *                   its image there (one copy of it on the host, not two); null when the devices are in this
+     *                   process.
      * @return the daemon's own loader: regular files only, points checked unless the record has the bytes.
      */
-    static Loader defaultLoader(final int threads, final CheckedKeys remembered)
+    static Loader defaultLoader(final int threads, final CheckedKeys remembered, final Path keyImages)
     {
         return (ref, loading) ->
         {
@@ -221,9 +226,12 @@ public final class KeyCache implements AutoCloseable
             InputFile.requireRegular(ref.path());
             final AutoCloseable key = switch (ref.kind())
             {
-                case PARAMS -> BellpersonParams.read(ref.path(), true, threads, remembered, loading);
+                case PARAMS -> keyImages == null ? BellpersonParams.read(ref.path(), true, threads, remembered, loading)
+                    : KeyImage.readParams(ref.path(), true, threads, remembered, loading, keyImages);
                 // authenticated by their .vk instead (KeyRef.Kind.POREP): minutes of subgroup checks saved per load
-                case POREP -> BellpersonParams.read(ref.path(), false, threads, CheckedKeys.none(), loading);
+                case POREP -> keyImages == null ? BellpersonParams.read(ref.path(), false, threads,
+                    CheckedKeys.none(), loading)
+                    : KeyImage.readParams(ref.path(), false, threads, CheckedKeys.none(), loading, keyImages);
                 case ZKEY -> Zkey.open(ref.path(), true, remembered, loading);
             };
             final String failure = remembered.failure();

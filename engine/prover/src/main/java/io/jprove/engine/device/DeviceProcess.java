@@ -247,6 +247,12 @@ public final class DeviceProcess implements ProverBackend
         return String.join(File.pathSeparator, entries);
     }
 
+    /** @return the folder of shared memory this device process maps partitions and keys from. */
+    public Path sharedDirectory()
+    {
+        return shared;
+    }
+
     @Override
     public String name()
     {

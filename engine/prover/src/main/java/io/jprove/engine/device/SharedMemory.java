@@ -82,9 +82,35 @@ public final class SharedMemory implements HostMemorySource
             + NEXT.incrementAndGet());
     }
 
+    /**
+     * Refuses to map more than the folder's file system has free: past it, a tmpfs answers a write into the mapping
+     * with SIGBUS, which would take the process down instead of failing one allocation.
+     *
+     * @throws OutOfMemoryError naming the folder, what is free and what was asked for.
+     */
+    static void requireRoom(final Path directory, final long bytes, final String what)
+    {
+        final long free;
+        try
+        {
+            free = Files.getFileStore(directory).getUsableSpace();
+        }
+        catch (final IOException e)
+        {
+            return; // unknown: the mapping itself will say
+        }
+        if (bytes > free)
+        {
+            throw new OutOfMemoryError(what + " needs " + (bytes >> 20) + " MiB of shared memory but " + directory
+                + " has " + (free >> 20) + " MiB free (a tmpfs is half the host's memory unless mounted larger:"
+                + " mount -o remount,size=... /dev/shm)");
+        }
+    }
+
     @Override
     public Block allocate(final long bytes)
     {
+        requireRoom(directory, bytes, "a partition's buffers");
         final Path file = freshFile(directory, "buffers");
         final Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
@@ -133,6 +159,19 @@ public final class SharedMemory implements HostMemorySource
             return null;
         }
         return new Location(at.getValue().file(), offset, memory.byteSize());
+    }
+
+    /**
+     * Deletes the files that processes now gone left in the default directory, if it exists: for a process that uses
+     * no shared memory itself but needs the memory that a killed one left there.
+     */
+    public static void clearAbandoned()
+    {
+        final Path directory = defaultDirectory();
+        if (Files.isDirectory(directory))
+        {
+            clearAbandoned(directory);
+        }
     }
 
     /** Deletes files of processes that are gone (killed before they could clear them). */

@@ -17,10 +17,12 @@
  * What crosses the process boundary: requests and replies over the child's stdin and stdout
  * ({@link io.jprove.engine.device.DeviceProtocol}), and kernel and copy events back to the timeline; the data goes
  * through shared memory instead: the partition buffers are files of {@code /dev/shm} mapped by both processes
- * ({@link io.jprove.engine.device.SharedMemory}, the daemon's buffer pool), and a key is copied once into an image of
- * shared memory that every device process maps ({@link io.jprove.engine.device.KeyImage}), so it is loaded and checked
- * once, by the daemon. The cost: that copy of each resident key in shared memory, a device process's start (a JVM and
- * a CUDA context, seconds) at the daemon's start and after a fault, and uploads from pageable rather than page-locked
- * host memory.
+ * ({@link io.jprove.engine.device.SharedMemory}, the daemon's buffer pool, page-locked by each device process), and a
+ * key is an image in shared memory that every device process maps ({@link io.jprove.engine.device.KeyImage}), so it
+ * is loaded and checked once, by the daemon. A {@code .params} key is read straight into its image, so the host holds
+ * one copy of it (a zkey's is copied into one). The cost: a device process's start (a JVM and a CUDA context,
+ * seconds) at the daemon's start and after a fault, and the shared memory's size: {@code /dev/shm} must hold the
+ * resident keys and the partitions in flight (a 32 GiB sector's key is 44 GiB; a tmpfs is half the host's memory
+ * unless mounted larger).
  */
 package io.jprove.engine.device;

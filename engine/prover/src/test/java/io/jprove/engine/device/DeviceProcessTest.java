@@ -18,6 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
+import io.jprove.engine.formats.CheckedKeys;
+import io.jprove.engine.formats.KeyLoading;
+import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
@@ -90,6 +93,56 @@ class DeviceProcessTest
         try (var left = Files.list(shared))
         {
             assertEquals(List.of(), left.toList(), "every buffer and key image is gone");
+        }
+    }
+
+    @Test
+    void shouldReadAKeyStraightIntoItsImageAndProveWithItInADeviceProcess() throws Exception
+    {
+        final Path shared = dir.resolve("shm");
+        final Path params = dir.resolve("chain.params");
+        try (ConstraintMatrices matrices = RecordingAssignment.record(new PoseidonChain(2, Fr.of(1), Fr.of(2)));
+             ProvingKey made = Groth16Setup.generate(matrices, new SplittableRandom(11), 2, SetupProgress.NONE))
+        {
+            BellpersonParams.write(made, params);
+            final PreparedVerifyingKey pvk = new PreparedVerifyingKey(made.vk());
+            try (ProvingKey key = KeyImage.readParams(params, true, 2, CheckedKeys.none(), KeyLoading.unwatched(),
+                shared))
+            {
+                // the key is its image: the same points as a plain read, and the only file in shared memory
+                try (ProvingKey plain = BellpersonParams.read(params, true, 2))
+                {
+                    assertEquals(-1, plain.h().segment().mismatch(key.h().segment()));
+                    assertEquals(-1, plain.l().segment().mismatch(key.l().segment()));
+                    assertEquals(-1, plain.a().segment().mismatch(key.a().segment()));
+                    assertEquals(-1, plain.bG1().segment().mismatch(key.bG1().segment()));
+                    assertEquals(-1, plain.bG2().segment().mismatch(key.bG2().segment()));
+                }
+                final List<Path> images = files(shared);
+                assertEquals(1, images.size(), images.toString());
+                try (ProverBackend device = DeviceProcess.start("jvm", 0, 1, shared);
+                     OffHeapBufferPool pool = new OffHeapBufferPool(64L << 20, new SharedMemory(shared));
+                     Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 2), List.of(device), pool,
+                         Timeline.disabled()))
+                {
+                    verify(pvk, pipeline.submit(spec("imaged", key, matrices, 2, 6)));
+                    // the device maps the key's own image: no second copy was written
+                    assertEquals(images, files(shared).stream().filter(f -> f.getFileName().toString()
+                        .contains("-key-")).toList());
+                    pipeline.release(key);
+                }
+                // the devices let go of it, the key still holds it
+                assertEquals(images, files(shared));
+            }
+            assertEquals(List.of(), files(shared), "the image goes with the key");
+        }
+    }
+
+    private static List<Path> files(final Path dir) throws java.io.IOException
+    {
+        try (var list = Files.list(dir))
+        {
+            return list.sorted().toList();
         }
     }
 

@@ -205,12 +205,25 @@ public final class BellpersonParams
     public static ProvingKey read(final Path file, final boolean checked, final int threads,
         final CheckedKeys remembered, final KeyLoading loading)
     {
-        final Arena owner = Arena.ofShared();
+        return read(file, checked, threads, remembered, loading, Destination.OFF_HEAP);
+    }
+
+    /**
+     * As {@link #read(Path, boolean, int, CheckedKeys, KeyLoading)}, the points decoded straight into the memory
+     * {@code destination} lays out once the file's counts are known.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code loading} was cancelled; the destination's arena
+     *                                                    is closed, so nothing stays allocated.
+     */
+    public static ProvingKey read(final Path file, final boolean checked, final int threads,
+        final CheckedKeys remembered, final KeyLoading loading, final Destination destination)
+    {
+        Arena owner = null;
         try (Arena mapping = Arena.ofShared(); Reader r = new Reader(file, mapping);
              ForkJoinPool pool = new ForkJoinPool(threads))
         {
             // the sizes first: a file that promises more than it holds or the host has is refused before it is hashed
-            r.prescan();
+            final KeySizes sizes = r.prescan();
             r.loading = loading;
             final boolean hashed = checked && remembered.file() != null;
             loading.expect(hashed ? 2 * r.data.byteSize() : r.data.byteSize());
@@ -218,27 +231,76 @@ public final class BellpersonParams
             r.checked = checked && (digest == null || !remembered.contains(CHECKED_KIND, digest));
             loading.checks(r.checked ? PointChecks.ALL : checked ? PointChecks.REMEMBERED : PointChecks.ON_CURVE);
             final VerifyingKey vk = r.verifyingKey();
-            final G1AffineVector h = r.g1Section("h", owner, pool, false);
-            final G1AffineVector l = r.g1Section("l", owner, pool, true);
-            final G1AffineVector a = r.g1Section("a", owner, pool, false);
-            final G1AffineVector bG1 = r.g1Section("b_g1", owner, pool, false);
-            final G2AffineVector bG2 = r.g2Section("b_g2", owner, pool);
+            final long[] counts = r.counts.clone();
+            final Destination.Vectors v = KeyMemory.allocate(file, "h to b_g2", r.at, LongStream.of(counts).sum(),
+                sizes.hostBytes(), () -> destination.allocate(vk.numInputs(), counts));
+            owner = v.owner();
+            r.g1Section("h", v.h(), pool, false);
+            r.g1Section("l", v.l(), pool, true);
+            r.g1Section("a", v.a(), pool, false);
+            r.g1Section("b_g1", v.bG1(), pool, false);
+            r.g2Section("b_g2", v.bG2(), pool);
             r.requireEnd();
-            if (bG1.size() != bG2.size())
+            if (v.bG1().size() != v.bG2().size())
             {
-                throw new MalformedFileException(file, "b_g2", r.at, "b_g1 has " + bG1.size() + " points but b_g2 "
-                    + bG2.size());
+                throw new MalformedFileException(file, "b_g2", r.at, "b_g1 has " + v.bG1().size() + " points but b_g2 "
+                    + v.bG2().size());
             }
             if (r.checked && digest != null)
             {
                 remembered.add(CHECKED_KIND, digest);
             }
-            return new ProvingKey(vk, h, l, a, bG1, bG2, owner);
+            return new ProvingKey(vk, v.h(), v.l(), v.a(), v.bG1(), v.bG2(), owner);
         }
         catch (final RuntimeException | Error e)
         {
-            owner.close();
+            if (owner != null)
+            {
+                owner.close();
+            }
             throw e;
+        }
+    }
+
+    /**
+     * Where a key's points go as they are read: off-heap memory of the key's own ({@link #OFF_HEAP}), or memory a
+     * caller lays out itself, such as an image of shared memory that device processes map.
+     */
+    public interface Destination
+    {
+        /** Off-heap memory of the key's own: one shared arena, closed with the key. */
+        Destination OFF_HEAP = (inputs, counts) ->
+        {
+            final Arena arena = Arena.ofShared();
+            try
+            {
+                return new Vectors(G1AffineVector.allocate(arena, counts[0]), G1AffineVector.allocate(arena,
+                    counts[1]), G1AffineVector.allocate(arena, counts[2]), G1AffineVector.allocate(arena, counts[3]),
+                    G2AffineVector.allocate(arena, counts[4]), arena);
+            }
+            catch (final RuntimeException | Error e)
+            {
+                arena.close();
+                throw e;
+            }
+        };
+
+        /**
+         * @param inputs the verifying key's IC points (public inputs, ONE included).
+         * @param counts the points of h, l, a, b_g1 and b_g2, as the file's counts give them.
+         * @return five vectors of those sizes to be filled, and the arena that owns their memory (the key closes it).
+         * @throws OutOfMemoryError when the memory is not there.
+         */
+        Vectors allocate(int inputs, long[] counts);
+
+        /**
+         * A key's vectors before they are filled.
+         *
+         * @param owner closes their memory; the proving key made of them owns it.
+         */
+        record Vectors(G1AffineVector h, G1AffineVector l, G1AffineVector a, G1AffineVector bG1, G2AffineVector bG2,
+            Arena owner)
+        {
         }
     }
 
@@ -265,6 +327,8 @@ public final class BellpersonParams
         private boolean checked;
         private KeyLoading loading = KeyLoading.unwatched();
         private long at;
+        /** The sections' counts, once {@link #prescan()} has read them. */
+        private long[] counts;
 
         Reader(final Path file, final Arena arena)
         {
@@ -296,7 +360,7 @@ public final class BellpersonParams
             long largest = -1;
             String largestName = "";
             long largestAt = 0;
-            final long[] counts = new long[5];
+            counts = new long[5];
             int k = 0;
             for (final String section : new String[] {"h", "l", "a", "b_g1", "b_g2"})
             {
@@ -378,13 +442,13 @@ public final class BellpersonParams
             return n;
         }
 
-        G1AffineVector g1Section(final String section, final Arena owner, final ForkJoinPool pool,
+        /** Decodes a G1 section into {@code v}, which has the section's size (from {@link #prescan()}). */
+        void g1Section(final String section, final G1AffineVector v, final ForkJoinPool pool,
             final boolean infinityAllowed)
         {
             final long n = count(section, G1_BYTES);
             final long start = at;
-            final G1AffineVector v = KeyMemory.allocate(file, section, start - 4, n, n * G1AffineVector.ELEMENT_BYTES,
-                () -> G1AffineVector.allocate(owner, n));
+            requireSize(section, v.size(), n);
             parallelChunks(pool, n, (from, to) ->
             {
                 final byte[] chunk = bytes(start + from * G1_BYTES, (int)((to - from) * G1_BYTES));
@@ -397,15 +461,14 @@ public final class BellpersonParams
                 loading.advance((to - from) * G1_BYTES);
             });
             at = start + n * G1_BYTES;
-            return v;
         }
 
-        G2AffineVector g2Section(final String section, final Arena owner, final ForkJoinPool pool)
+        /** Decodes the G2 section into {@code v}, which has the section's size. */
+        void g2Section(final String section, final G2AffineVector v, final ForkJoinPool pool)
         {
             final long n = count(section, G2_BYTES);
             final long start = at;
-            final G2AffineVector v = KeyMemory.allocate(file, section, start - 4, n, n * G2AffineVector.ELEMENT_BYTES,
-                () -> G2AffineVector.allocate(owner, n));
+            requireSize(section, v.size(), n);
             parallelChunks(pool, n, (from, to) ->
             {
                 final byte[] chunk = bytes(start + from * G2_BYTES, (int)((to - from) * G2_BYTES));
@@ -418,7 +481,17 @@ public final class BellpersonParams
                 loading.advance((to - from) * G2_BYTES);
             });
             at = start + n * G2_BYTES;
-            return v;
+        }
+
+        private static void requireSize(final String section, final long given, final long n)
+        {
+            if (given != n)
+            {
+                // the counts were read twice from a mapped file that is read-only here: only a file changed under
+                // the reader gets here
+                throw new IllegalStateException(section + " holds " + n + " points but " + given + " were laid out"
+                    + " for it: the file changed while it was read");
+            }
         }
 
         private void decodeG1(final byte[] in, final int off, final long[] p, final String section, final long offset,
