@@ -25,6 +25,7 @@ import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.daemon.rpc.ProofRequest;
 import io.jprove.engine.daemon.rpc.StatusReply;
+import io.jprove.engine.device.DeviceProcess;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.KeyMemory;
 import io.jprove.engine.groth16.ProverBackend;
@@ -114,7 +115,9 @@ public final class Daemon implements AutoCloseable
         clearSpool();
         this.disk = new DiskSpace(config.dataDir(), config.diskReserveBytes(), DiskSpace.USABLE);
         // the CLI's record of checked keys: a key checked once (by a prove, or before a restart) is only hashed
-        this.keys = new KeyCache(loaders.apply(KeyCache.defaultLoader(config.threads(), CheckedKeys.inUserCache())),
+        this.keys = new KeyCache(loaders.apply(KeyCache.defaultLoader(config.threads(), CheckedKeys.inUserCache(),
+            backends.stream().filter(DeviceProcess.class::isInstance).map(b -> ((DeviceProcess)b).sharedDirectory())
+            .findFirst().orElse(null))),
             this::released);
         final Admission admission = new Admission(pool.budgetBytes(), KeyMemory.physicalBytes(), keys::isResident);
         this.requests = new Requests(spoolDir, new KeyRoots(config.keyRoots()), disk, admission);
@@ -253,7 +256,7 @@ public final class Daemon implements AutoCloseable
         final BufferPool pool;
         try
         {
-            pool = selection.restartableBufferPool(BufferPool.defaultBudgetBytes());
+            pool = selection.restartableBufferPool(partitionMemory(config));
         }
         catch (final RuntimeException e)
         {
@@ -291,7 +294,13 @@ public final class Daemon implements AutoCloseable
             backends.forEach(ProverBackend::close);
             throw e;
         }
-        return start(config, backends, new OffHeapBufferPool(BufferPool.defaultBudgetBytes()), lock, loaders);
+        return start(config, backends, new OffHeapBufferPool(partitionMemory(config)), lock, loaders);
+    }
+
+    /** @return the host memory the partitions' buffers may take: the configured, else half the host's. */
+    private static long partitionMemory(final DaemonConfig config)
+    {
+        return config.partitionMemoryBytes() > 0 ? config.partitionMemoryBytes() : BufferPool.defaultBudgetBytes();
     }
 
     private static Daemon start(final DaemonConfig config, final List<ProverBackend> backends, final BufferPool pool,

@@ -39,6 +39,7 @@ import io.jprove.engine.formats.InputFile;
  * cluster-partition-timeout = 1h          a claim this old is returned even from a live host
  * cluster-poll       = 500ms              how often an idle host looks for work and for awaited jobs' ends
  * memory-budget      = 0                  bytes the partitions in flight may need (cluster only; 0: no budget)
+ * partition-memory   = 0                  host memory for the partitions' buffers in flight (0: half the host's)
  * parameter-cache    = (see below)        Filecoin's parameter cache, where PoRep jobs find their parameters
  * cuzk-socket        = off                the cuzk API (Curio's [Cuzk] client) on a Unix socket: a path, such as
  *                                         cuzk's /run/curio/cuzk.sock (created 0660)
@@ -66,11 +67,12 @@ import io.jprove.engine.formats.InputFile;
  * @param keyRoots        the folders (absolute, normalized) whose files requests may name.
  * @param jobRetries      how many times a job that was running when the daemon died is resumed before it fails.
  * @param cuzk            the cuzk API's listeners (none: not served) and parameter cache.
+ * @param partitionMemoryBytes host memory for the buffers of the partitions in flight; 0: half the host's memory.
  */
 public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, Path dataDir, int workers,
     int threads, String device, int queueCapacity, int maxRequestBytes, Duration resultRetention,
     JournalSync journalSync, Path timeline, ClusterConfig cluster, long diskReserveBytes, List<Path> keyRoots,
-    int jobRetries, CuzkConfig cuzk)
+    int jobRetries, CuzkConfig cuzk, long partitionMemoryBytes)
 {
     /** Default gRPC port. */
     public static final int DEFAULT_PORT = 7420;
@@ -88,7 +90,7 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
         "timeline",
         "cluster", "cluster-password-file", "cluster-host", "cluster-heartbeat", "cluster-lease",
         "cluster-partition-timeout", "cluster-poll", "memory-budget", "parameter-cache", "cuzk-socket", "cuzk-listen",
-        "cuzk-max-request-bytes");
+        "cuzk-max-request-bytes", "partition-memory");
     private static final String OFF = "off";
 
     /** How a journal record reaches the disk before the request is acknowledged. */
@@ -267,8 +269,9 @@ public record DaemonConfig(Endpoint listen, Endpoint httpListen, String token, P
                     + " token is required: set token-file");
             }
         }
+        final long partitionMemory = s.get("partition-memory", "0", DaemonConfig::bytes);
         return new DaemonConfig(listen, httpListen, token, dataDir, workers, threads, device, capacity, maxBytes,
-            retention, sync, timeline, cluster(s, listen), diskReserve, keyRoots, retries, cuzk);
+            retention, sync, timeline, cluster(s, listen), diskReserve, keyRoots, retries, cuzk, partitionMemory);
     }
 
     /** @return the cuzk API's settings; cuzk-max-request-bytes without a cuzk listener is an error. */

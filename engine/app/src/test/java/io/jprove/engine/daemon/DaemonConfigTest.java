@@ -127,6 +127,15 @@ class DaemonConfigTest
     }
 
     @Test
+    void shouldBoundThePartitionsBuffersWhereConfigured()
+    {
+        assertEquals(0, DaemonConfig.defaults().partitionMemoryBytes(), "half the host's memory");
+        assertEquals(24L << 30, DaemonConfig.of(Map.of("partition-memory", "24g"), "test").partitionMemoryBytes());
+        assertThrows(IllegalArgumentException.class, () -> DaemonConfig.of(Map.of("partition-memory", "lots"),
+            "test"));
+    }
+
+    @Test
     void shouldKeepTheJournalWhenNoClusterIsSet()
     {
         assertNull(DaemonConfig.defaults().cluster());

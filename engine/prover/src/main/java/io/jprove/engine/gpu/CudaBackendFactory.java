@@ -38,10 +38,14 @@ public final class CudaBackendFactory implements BackendFactory
         return GpuProbe.probe().reason();
     }
 
-    /** Page-locked partition buffers, so a, b, c and z reach the device by DMA. */
+    /**
+     * Page-locked partition buffers, so a, b, c and z reach the device by DMA. Shared memory that a killed daemon left
+     * behind is cleared first: it holds host memory (tens of GiB for a 32 GiB sector's key) until someone does.
+     */
     @Override
     public BufferPool bufferPool(final long budgetBytes)
     {
+        SharedMemory.clearAbandoned();
         return new OffHeapBufferPool(budgetBytes, new PinnedHostMemory(0));
     }
 
@@ -59,7 +63,7 @@ public final class CudaBackendFactory implements BackendFactory
         return DeviceProcess.start(kind(), ordinal, hostThreads, SharedMemory.defaultDirectory());
     }
 
-    /** Buffers in shared memory, which the device processes map (the upload is from pageable memory). */
+    /** Buffers in shared memory, which the device processes map (page-locked by each device process). */
     @Override
     public BufferPool restartableBufferPool(final long budgetBytes)
     {
