@@ -34,7 +34,6 @@ import io.jprove.engine.porep.vanilla.VanillaProver;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineClock;
-import io.jprove.timeline.analysis.DeviceSummary;
 import io.jprove.timeline.analysis.PartitionSummary;
 import io.jprove.timeline.analysis.Text;
 
@@ -208,12 +207,9 @@ final class BenchSectorCommand implements Callable<Integer>
             System.out.println("  device busy share not measured: the timeline is off (--no-timeline)");
             return;
         }
-        for (final DeviceSummary d : report.report().devices())
-        {
-            System.out.printf(Locale.ROOT, "  %-11s %s %s over the %.2f s wall: %.1f %% busy%n", d.label(),
-                Text.ms(d.kernelBusyNs()), d.hostMeasured() ? "computing" : "of kernels", wallNs / 1e9,
-                100.0 * d.kernelBusyNs() / wallNs);
-        }
+        // each device's kernels over the measured wall, and the device and synthesis workers' busy shares: where the
+        // rest of the wall went
+        EngineRun.printUtilization(report.report(), System.out);
         System.out.println("  partition   window / kernels / gap (what the device waited on inside its window)");
         for (final PartitionSummary p : report.report().partitions())
         {
