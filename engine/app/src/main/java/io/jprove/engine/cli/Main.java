@@ -46,6 +46,7 @@ public final class Main
         SealCommand.class,
         C1Command.class,
         C2Command.class,
+        PostCommand.class,
         CuzkCommand.class,
         CommandLine.HelpCommand.class);
 

@@ -112,6 +112,16 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
      */
     public boolean verifies()
     {
+        return problem() == null;
+    }
+
+    /**
+     * The vanilla verifier's checks, as {@link #verifies()} makes them, saying which one fails.
+     *
+     * @return null when they hold, else the first that fails in words, naming the field as {@link #read} does
+     */
+    public String problem()
+    {
         final long[] children = new long[2 * Fr.LIMBS];
         final long[] node = new long[Fr.LIMBS];
         System.arraycopy(limbs(commC), 0, children, 0, Fr.LIMBS);
@@ -119,16 +129,80 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
         TreeHasher.POSEIDON.hash(children, 2, node, 0);
         if (!Fr.equal(node, 0, limbs(commR), 0))
         {
-            return false;
+            return "comm_r is not Poseidon(comm_c, comm_r_last)";
         }
-        for (final MerkleProof p : openings)
+        for (int i = 0; i < openings.size(); i++)
         {
-            if (!Arrays.equals(p.root(), commRLast) || !p.opens(TreeHasher.POSEIDON))
+            final MerkleProof p = openings.get(i);
+            if (!Arrays.equals(p.root(), commRLast))
             {
-                return false;
+                return "inclusion_proofs[" + i + "].root is not comm_r_last";
+            }
+            if (!p.opens(TreeHasher.POSEIDON))
+            {
+                return "inclusion_proofs[" + i + "] (leaf " + p.pathIndex() + ") does not lead from its leaf to "
+                    + "comm_r_last";
             }
         }
-        return true;
+        return null;
+    }
+
+    /**
+     * @return the proof serialized as {@link #read} reads it (bincode of a {@code FallbackPoStSectorProof} of one
+     *         sector), what filecoin-proofs' {@code generate_single_vanilla_proof} hands out
+     */
+    public byte[] bytes()
+    {
+        int size = 8 + 32 + 8 + 8 + 32 + 32;
+        for (final MerkleProof p : openings)
+        {
+            size += 4 + 64 + (p.form() == MerkleProof.Form.SINGLE ? 8 : 8 * (1 + p.sub().size() + p.top().size()));
+            for (final PathElement e : p.path())
+            {
+                size += 16 + 32 * e.hashes().length;
+            }
+        }
+        final ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+        out.putLong(sectorId).put(commR).putLong(1).putLong(openings.size());
+        for (final MerkleProof p : openings)
+        {
+            out.putInt(p.form().ordinal());
+            if (p.form() == MerkleProof.Form.SINGLE)
+            {
+                out.put(p.root()).put(p.leaf());
+                putPath(out, p.base());
+            }
+            else
+            {
+                putPath(out, p.base());
+                putPath(out, p.sub());
+                if (p.form() == MerkleProof.Form.TOP)
+                {
+                    putPath(out, p.top());
+                }
+                out.put(p.root()).put(p.leaf());
+            }
+        }
+        out.put(commC).put(commRLast);
+        if (out.hasRemaining())
+        {
+            throw new IllegalStateException("a PoSt vanilla proof of " + size + " bytes filled " + out.position());
+        }
+        return out.array();
+    }
+
+    private static void putPath(final ByteBuffer out, final List<PathElement> path)
+    {
+        out.putLong(path.size());
+        for (final PathElement e : path)
+        {
+            out.putLong(e.hashes().length);
+            for (final byte[] h : e.hashes())
+            {
+                out.put(h);
+            }
+            out.putLong(e.index());
+        }
     }
 
     /** @return the sector as a WindowPoSt circuit takes it: every opening, as field elements. */
