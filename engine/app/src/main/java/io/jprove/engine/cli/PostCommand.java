@@ -110,8 +110,8 @@ final class PostCommand implements Callable<Integer>
     {
         final long t0 = System.nanoTime();
         final OutputFiles outputs = OutputFiles.of("--proof", proofOut).refuseInputs(vanillaOptions());
-        final RegisteredPostProof proof = registeredProof();
-        final byte[] seed = randomness();
+        final RegisteredPostProof proof = registeredProof(kind, sectorSize, apiVersion);
+        final byte[] seed = randomness(randomness);
         final List<byte[]> proofs = new ArrayList<>();
         final List<String> names = new ArrayList<>();
         for (final Path p : vanilla)
@@ -158,8 +158,8 @@ final class PostCommand implements Callable<Integer>
         }
     }
 
-    /** @return the registered proof that --kind, --sector-size and --api-version name. */
-    private RegisteredPostProof registeredProof()
+    /** @return the registered proof that --kind, --sector-size and --api-version (or null) name. */
+    static RegisteredPostProof registeredProof(final String kind, final String sectorSize, final String apiVersion)
     {
         final RegisteredPostProof.Kind k = RegisteredPostProof.Kind.of(kind);
         final long bytes = RegisteredSealProof.parseSectorSize(sectorSize);
@@ -177,8 +177,8 @@ final class PostCommand implements Callable<Integer>
         throw new IllegalArgumentException("--api-version " + apiVersion + ": 1.0.0 or 1.2.0");
     }
 
-    /** @return --randomness's 32 bytes. */
-    private byte[] randomness()
+    /** @return --randomness's 32 bytes, checked to be a field element. */
+    static byte[] randomness(final String randomness)
     {
         final String hex = randomness.startsWith("0x") ? randomness.substring(2) : randomness;
         final byte[] bytes;

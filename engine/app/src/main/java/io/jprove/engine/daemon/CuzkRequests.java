@@ -14,7 +14,9 @@ import java.util.function.LongFunction;
 import com.google.protobuf.CodedOutputStream;
 
 import io.jprove.engine.daemon.cuzk.Priority;
+import io.jprove.engine.daemon.cuzk.ProofKind;
 import io.jprove.engine.daemon.cuzk.SubmitProofRequest;
+import io.jprove.engine.porep.ParameterSet;
 import io.jprove.engine.porep.PorepParameterCache;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.c1.C1File;
@@ -22,6 +24,8 @@ import io.jprove.engine.porep.c1.C1Output;
 import io.jprove.engine.porep.c1.InvalidC1Exception;
 import io.jprove.engine.porep.sdr.ProverId;
 import io.jprove.engine.porep.vanilla.VanillaVerifier;
+import io.jprove.engine.post.PostParameterFiles;
+import io.jprove.engine.post.RegisteredPostProof;
 
 /**
  * Checks a cuzk SubmitProofRequest before anything is journaled, so that what is accepted can be proved and what is
@@ -30,6 +34,9 @@ import io.jprove.engine.porep.vanilla.VanillaVerifier;
  * sends) parsed, registered_proof and sector_size the C1 output's, its vanilla proofs verified (with the replica id
  * of miner_id's sector sector_number when miner_id is set, as cuzk's C2 checks its proof), then the parameters in
  * the parameter cache (else PRECONDITION), and room on the disk for the C1 output. Thread-safe.
+ * <p>
+ * WINDOW_POST_PARTITION and WINNING_POST requests are checked as {@link #checkPost} says; SNAP_DEALS_UPDATE is
+ * UNSUPPORTED.
  */
 final class CuzkRequests
 {
@@ -83,9 +90,13 @@ final class CuzkRequests
             case POREP_SEAL_COMMIT ->
             {
             }
-            case SNAP_DEALS_UPDATE, WINDOW_POST_PARTITION, WINNING_POST -> throw new RequestException(
+            case WINDOW_POST_PARTITION, WINNING_POST ->
+            {
+                return checkPost(request);
+            }
+            case SNAP_DEALS_UPDATE -> throw new RequestException(
                 RequestException.Reason.UNSUPPORTED, "proof_kind " + request.getProofKind() + " is not proved by"
-                + " jprove yet; POREP_SEAL_COMMIT is");
+                + " jprove yet; POREP_SEAL_COMMIT, WINDOW_POST_PARTITION and WINNING_POST are");
             default -> throw invalid("proof_kind " + request.getProofKindValue() + " is not a proof kind;"
                 + " POREP_SEAL_COMMIT is proved");
         }
@@ -160,6 +171,78 @@ final class CuzkRequests
             if (!files.jproveMade())
             {
                 PorepParameterCache.checkDigest(files.vk());
+            }
+            return files.params();
+        }
+        catch (final IllegalArgumentException | IOException e)
+        {
+            throw new RequestException(RequestException.Reason.PRECONDITION, "the parameters of " + proof + ": "
+                + e.getMessage());
+        }
+    }
+
+    /**
+     * Checks a PoSt request: registered_proof a PoSt proof of the request's kind, sector_size its size, then the
+     * partition its vanilla_proofs make (each read, vanilla-verified and its challenged leaves checked against the
+     * randomness's, naming {@code vanilla_proofs[i]}), then the parameters in the parameter cache.
+     */
+    private Checked checkPost(final SubmitProofRequest request)
+    {
+        final RegisteredPostProof proof;
+        try
+        {
+            proof = RegisteredPostProof.ofId(request.getRegisteredProof());
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw invalid("registered_proof: " + e.getMessage());
+        }
+        final RegisteredPostProof.Kind kind = request.getProofKind() == ProofKind.WINNING_POST
+            ? RegisteredPostProof.Kind.WINNING : RegisteredPostProof.Kind.WINDOW;
+        if (proof.kind() != kind)
+        {
+            throw invalid("registered_proof " + proof.id() + " is " + proof + ", not a " + kind.word() + " PoSt proof"
+                + " as proof_kind " + request.getProofKind() + " needs");
+        }
+        if (request.getSectorSize() != proof.sectorBytes())
+        {
+            throw invalid("sector_size " + Long.toUnsignedString(request.getSectorSize()) + " is not the size of "
+                + proof + " (" + proof.sectorBytes() + " bytes)");
+        }
+        final byte[] inputs = PostInputs.of(request);
+        try
+        {
+            PostInputs.partition(proof, inputs);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw invalid(e.getMessage());
+        }
+        final Path params = parameters(PostParameterFiles.set(proof), proof.toString());
+        final int priority = priority(request);
+        final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
+        final Path incoming = spool(inputs);
+        return new Checked(priority, digest, job -> new JobSpec.Post(proof, params, JournalRecord.postFile(spoolDir,
+            job)), incoming, inputs);
+    }
+
+    /**
+     * @return a circuit's {@code .params} in the parameter cache, with its {@code .vk} beside it; the {@code .vk}
+     *         of Filecoin's published files checked against parameters.json's digest (jprove's own, marked, have none)
+     * @throws RequestException PRECONDITION naming the file that is missing, unreadable or not the published one
+     */
+    private Path parameters(final ParameterSet set, final String proof)
+    {
+        try
+        {
+            final PorepParameterCache.Located files = PorepParameterCache.locate(parameterCache, set);
+            if (!Files.isReadable(files.params()))
+            {
+                throw new IllegalArgumentException(files.params() + " is not readable by the daemon");
+            }
+            if (!files.jproveMade())
+            {
+                PorepParameterCache.checkDigest(files.vk(), set.publishedDigest(set.vkName()));
             }
             return files.params();
         }

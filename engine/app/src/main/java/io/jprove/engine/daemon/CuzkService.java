@@ -403,9 +403,13 @@ final class CuzkService extends ProvingEngineGrpc.ProvingEngineImplBase implemen
             .build();
     }
 
-    /** @return cuzk's name for a job's kind ("porep-c2"), or jprove's for its own jobs. */
+    /** @return cuzk's name for a job's kind ("porep-c2", "window-post", "winning-post"), or jprove's for its own. */
     private static String kind(final Job job)
     {
+        if (job.spec() instanceof final JobSpec.Post t)
+        {
+            return t.proof().kind().word() + "-post";
+        }
         return job.spec() instanceof JobSpec.Porep ? CuzkRequests.POREP_KIND : job.spec().kind();
     }
 

@@ -2,6 +2,7 @@ package io.jprove.engine.daemon;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -33,6 +34,8 @@ import io.jprove.engine.porep.PorepParameterFiles;
 import io.jprove.engine.porep.c1.C1File;
 import io.jprove.engine.porep.c1.C1Partitions;
 import io.jprove.engine.porep.c1.InvalidC1Exception;
+import io.jprove.engine.post.PostParameterFiles;
+import io.jprove.engine.post.PostPartition;
 
 /**
  * A daemon job as the pipeline proves it: its key, asked of the {@link KeyCache} as the job is accepted here
@@ -56,6 +59,10 @@ final class JobRun implements ProofJob
     private List<PartitionWitness> porepPartitions;
     /** A PoRep job's verifying key, once its first proof is checked. */
     private PreparedVerifyingKey porepVk;
+    /** A PoSt job's partition, as its vanilla proofs give it; null for other kinds. */
+    private PostPartition postPartition;
+    /** A PoSt job's verifying key, once its proof is checked. */
+    private PreparedVerifyingKey postVk;
     /** Partitions handed to the pipeline and not ended; guarded by the feed. */
     private int inFlight;
     /** Whether the job is accepted on this host and not ended (a single host's job); guarded by the feed. */
@@ -249,6 +256,7 @@ final class JobRun implements ProofJob
                 case JobSpec.Circom c -> new CircomSynthesis(c.r1cs(), c.witness());
                 case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
                 case JobSpec.Porep r -> porep(r);
+                case JobSpec.Post t -> post(t);
             };
         }
         return synthesis;
@@ -272,6 +280,56 @@ final class JobRun implements ProofJob
         return new PorepSynthesis(porepMatrices.of(r.proof()), porepPartitions);
     }
 
+    /** @return a PoSt job's synthesis: its vanilla proofs read and checked again, as they may be after a restart. */
+    private Synthesis post(final JobSpec.Post t)
+    {
+        try
+        {
+            postPartition = PostInputs.partition(t.proof(), Files.readAllBytes(t.input()));
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the job's PoSt inputs " + t.input() + ": " + e.getMessage(), e);
+        }
+        final PostPartition partition = postPartition;
+        return new CircuitSynthesis(CircuitShape.recorded(porepMatrices.named(t.proof().shape().name())),
+            p -> partition.circuit());
+    }
+
+    /**
+     * A PoSt proof is checked as a PoRep one: against the {@code .vk} beside its parameters, with the public inputs
+     * a verifier computes from the randomness and the sectors' ids and comm_r.
+     *
+     * @return null when it may be recorded, else why not (one line)
+     */
+    private String postRefusal(final JobSpec.Post t, final ProvedPartition proved)
+    {
+        final long[] expected;
+        final PreparedVerifyingKey vk;
+        final Path vkFile = t.params().resolveSibling(PostParameterFiles.set(t.proof()).vkName());
+        synchronized (this)
+        {
+            expected = postPartition.publicInputs();
+            if (postVk == null)
+            {
+                final VerifyingKey read = BellpersonParams.readVerifyingKey(vkFile);
+                PorepParameterCache.requirePair(key().vk(), read, new PorepParameterCache.Located(t.params(), vkFile,
+                    false));
+                postVk = new PreparedVerifyingKey(read);
+            }
+            vk = postVk;
+        }
+        if (!Arrays.equals(expected, proved.publicInputs()))
+        {
+            return "the PoSt proof's public inputs differ from those its vanilla proofs give; not recorded";
+        }
+        if (!Groth16Verifier.verify(vk, proved.proof(), expected))
+        {
+            return "the PoSt proof does not verify against " + vkFile + "; not recorded";
+        }
+        return null;
+    }
+
     /**
      * Checks a proved partition before it is recorded: a PoRep proof must verify against the {@code .vk} file beside
      * its parameters (whose digest is the published one, for Filecoin's) with the public inputs its C1 output gives,
@@ -281,6 +339,10 @@ final class JobRun implements ProofJob
      */
     String refusal(final int partition, final ProvedPartition proved)
     {
+        if (job.spec() instanceof final JobSpec.Post t)
+        {
+            return postRefusal(t, proved);
+        }
         if (!(job.spec() instanceof final JobSpec.Porep r))
         {
             return null;

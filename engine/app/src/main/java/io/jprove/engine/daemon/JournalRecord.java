@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 import io.jprove.engine.porep.RegisteredSealProof;
+import io.jprove.engine.post.RegisteredPostProof;
 
 /**
  * One entry of the daemon's journal, and its bytes: the payload of one checksummed frame of a {@link JournalFile}
@@ -91,6 +92,11 @@ public sealed interface JournalRecord
                     {
                         out.writeUTF(r.proof().name());
                         out.writeUTF(r.params().toString());
+                    }
+                    case JobSpec.Post t ->
+                    {
+                        out.writeUTF(t.proof().name());
+                        out.writeUTF(t.params().toString());
                     }
                 }
                 bytes(out, witness);
@@ -239,6 +245,12 @@ public sealed interface JournalRecord
         return spoolDir.resolve(job + ".c1.json");
     }
 
+    /** @return the spool file of a PoSt job's inputs. */
+    static Path postFile(final Path spoolDir, final long job)
+    {
+        return spoolDir.resolve(job + ".post");
+    }
+
     private static Submitted submitted(final DataInputStream in, final Path spoolDir) throws IOException
     {
         final long job = in.readLong();
@@ -255,6 +267,8 @@ public sealed interface JournalRecord
             case "zkey" -> new JobSpec.Zkey(Path.of(in.readUTF()), witnessFile(spoolDir, job));
             case "porep" -> new JobSpec.Porep(RegisteredSealProof.ofName(in.readUTF()), Path.of(in.readUTF()),
                 c1File(spoolDir, job));
+            case "post" -> new JobSpec.Post(RegisteredPostProof.valueOf(in.readUTF()), Path.of(in.readUTF()),
+                postFile(spoolDir, job));
             default -> throw new IOException("unknown circuit kind " + kind);
         };
         return new Submitted(job, requestId, digest, priority, submittedMs, spec, bytes(in));

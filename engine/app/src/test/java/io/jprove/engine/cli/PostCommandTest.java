@@ -8,12 +8,15 @@ import static io.jprove.engine.cli.CliRun.jprove;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.daemon.Daemon;
+import io.jprove.engine.daemon.DaemonConfig;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
@@ -34,7 +37,8 @@ import io.jprove.engine.post.RegisteredPostProof;
  * {@code generate_single_vanilla_proof} makes them), with parameters made by {@code jprove setup --post} (marked as
  * jprove's): the WindowPoSt partition's and the WinningPoSt's proofs verify against the {@code .vk} with the public
  * inputs a verifier computes from the randomness and the sectors' ids and comm_r, and with no others; a vanilla proof
- * with a flipped byte, or of another sector size, is refused naming the file and where in it, writing nothing.
+ * with a flipped byte, or of another sector size, is refused naming the file and where in it, writing nothing. The
+ * same WindowPoSt proved by a daemon through cuzk's API, as Curio sends it ({@code jprove cuzk post}), verifies too.
  */
 class PostCommandTest
 {
@@ -116,6 +120,37 @@ class PostCommandTest
             "good.vproof"), "--randomness", RANDOMNESS, "--params-dir", dir.resolve("nowhere"), "--proof", out,
             "--no-timeline"), "jprove setup --post window --sector-size 2KiB");
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void shouldProveAWindowPostThroughTheDaemonsCuzkApiAsCurioSendsIt() throws Exception
+    {
+        final RegisteredPostProof proof = RegisteredPostProof.StackedDrgWindow2KiBV1_2;
+        final Path a = vanilla(proof, 0, 21, first, "cw21.vproof");
+        final Path b = vanilla(proof, 1, 22, second, "cw22.vproof");
+        final Path out = dir.resolve("window-cuzk.proof");
+        final Path socket = dir.resolve("cuzk.sock");
+        try (Daemon daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off",
+            "data-dir", dir.resolve("daemon").toString(), "device", "cpu", "threads", "2", "timeline", "off",
+            "cuzk-socket", socket.toString(), "parameter-cache", params.toString()), "test")))
+        {
+            final CliRun run = jprove("cuzk", "post", "--address", "unix://" + socket, "--kind", "window",
+                "--sector-size", "2KiB", "--vanilla", a, "--vanilla", b, "--randomness", RANDOMNESS, "--miner-id",
+                "1000", "--proof", out);
+            assertEquals(CliSupport.OK, run.status(), run.toString());
+            assertTrue(run.out().contains("(StackedDrgWindow2KiBV1_2) proved"), run.out());
+            // a damaged vanilla proof is refused before anything is journaled, naming the request's field
+            final byte[] bytes = Files.readAllBytes(a);
+            bytes[8 + 32 + 8 + 8 + 4 + 64 + 8 + 8 + 5] ^= 1;
+            final Path flipped = dir.resolve("cuzk-flipped.vproof");
+            Files.write(flipped, bytes);
+            assertError(jprove("cuzk", "post", "--address", "unix://" + socket, "--kind", "window", "--sector-size",
+                "2KiB", "--vanilla", flipped, "--randomness", RANDOMNESS, "--proof", dir.resolve("never-cuzk.proof")),
+                "vanilla_proofs[0] (sector 21) does not verify: inclusion_proofs[0] (leaf ");
+        }
+        assertVerifies(proof, out, new long[] {21, 22}, new SealedSector[] {first, second});
+        assertTrue(Files.isRegularFile(dir.resolve("daemon").resolve("matrices").resolve(
+            "window-post-2KiB.matrices")));
     }
 
     /** The 192 bytes against the .vk, with the verifier's public inputs; a changed comm_r fails. */

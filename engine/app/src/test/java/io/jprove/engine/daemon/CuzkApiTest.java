@@ -37,8 +37,13 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
 import io.jprove.engine.porep.PorepParameterFiles;
+import io.jprove.engine.porep.c1.C1Fixtures;
 import io.jprove.engine.porep.c1.Commit2Input;
 import io.jprove.engine.porep.c1.Commit2InputJson;
+import io.jprove.engine.porep.sdr.ProverId;
+import io.jprove.engine.porep.seal.SectorSealer;
+import io.jprove.engine.post.PostVanillaProver;
+import io.jprove.engine.post.RegisteredPostProof;
 
 /**
  * The cuzk API as Curio meets it, on a daemon without parameters: a client generated from cuzk's file reaches it over
@@ -134,21 +139,50 @@ class CuzkApiTest
     }
 
     @Test
-    void shouldAnswerUnimplementedNamingTheKindWhenItIsNotPoRep() throws IOException
+    void shouldAnswerUnimplementedNamingTheKindWhenItIsSnapDeals() throws IOException
     {
-        for (final ProofKind kind : new ProofKind[] {ProofKind.SNAP_DEALS_UPDATE, ProofKind.WINDOW_POST_PARTITION,
-            ProofKind.WINNING_POST})
-        {
-            assertEquals("proof_kind " + kind + " is not proved by jprove yet; POREP_SEAL_COMMIT is",
-                refused(Status.Code.UNIMPLEMENTED, SubmitProofRequest.newBuilder().setRequestId("k")
-                    .setProofKind(kind).addVanillaProofs(ByteString.copyFromUtf8("{}")).build()));
-        }
+        assertEquals("proof_kind SNAP_DEALS_UPDATE is not proved by jprove yet; POREP_SEAL_COMMIT,"
+            + " WINDOW_POST_PARTITION and WINNING_POST are", refused(Status.Code.UNIMPLEMENTED,
+                SubmitProofRequest.newBuilder().setRequestId("k").setProofKind(ProofKind.SNAP_DEALS_UPDATE)
+                    .addVanillaProofs(ByteString.copyFromUtf8("{}")).build()));
         assertEquals("proof_kind 0 is not a proof kind; POREP_SEAL_COMMIT is proved", refused(
             Status.Code.INVALID_ARGUMENT, CuzkFixtures.porep("k", CuzkFixtures.wrapped())
                 .setProofKind(ProofKind.PROOF_KIND_UNSPECIFIED).build()));
         assertEquals("proof_kind 9 is not a proof kind; POREP_SEAL_COMMIT is proved", refused(
             Status.Code.INVALID_ARGUMENT, CuzkFixtures.porep("k", CuzkFixtures.wrapped()).setProofKindValue(9)
                 .build()));
+    }
+
+    /**
+     * PoSt requests: a registered proof of the other kind or of another size, bytes that are no vanilla proof, and
+     * (the vanilla proof good) missing parameters, each refused naming the field or the file to make.
+     */
+    @Test
+    void shouldRefuseBadPostRequestsNamingTheField() throws IOException
+    {
+        final RegisteredPostProof window = RegisteredPostProof.StackedDrgWindow2KiBV1_2;
+        final byte[] randomness = new byte[32];
+        final byte[] vanilla = PostVanillaProver.prove(window, randomness, 0, C1Fixtures.SECTOR, SectorSealer.seal(
+            CuzkFixtures.PROOF, new byte[2048], ProverId.ofMiner(C1Fixtures.MINER), C1Fixtures.SECTOR, new byte[32]))
+            .bytes();
+        final SubmitProofRequest.Builder good = SubmitProofRequest.newBuilder().setRequestId("w")
+            .setProofKind(ProofKind.WINDOW_POST_PARTITION).setSectorSize(2048).setRegisteredProof(window.id())
+            .setRandomness(ByteString.copyFrom(randomness)).addVanillaProofs(ByteString.copyFrom(vanilla));
+        assertEquals("registered_proof 0 is StackedDrgWinning2KiBV1, not a window PoSt proof as proof_kind"
+            + " WINDOW_POST_PARTITION needs", refused(Status.Code.INVALID_ARGUMENT, good.clone().setRegisteredProof(0)
+                .build()));
+        assertStartsWith("registered_proof: no registered PoSt proof has id 99", refused(Status.Code.INVALID_ARGUMENT,
+            good.clone().setRegisteredProof(99).build()));
+        assertEquals("sector_size 8388608 is not the size of StackedDrgWindow2KiBV1_2 (2048 bytes)", refused(
+            Status.Code.INVALID_ARGUMENT, good.clone().setSectorSize(8L << 20).build()));
+        assertEquals("vanilla_proofs[0] is not a 2KiB sector's vanilla proof: PoSt vanilla proof, offset 0: truncated"
+            + " in sector_id", refused(Status.Code.INVALID_ARGUMENT, good.clone().setVanillaProofs(0, ByteString
+                .copyFromUtf8("{}")).build()));
+        assertStartsWith("randomness: the randomness has 32 bytes, got 0", refused(Status.Code.INVALID_ARGUMENT,
+            good.clone().clearRandomness().build()));
+        final String why = refused(Status.Code.FAILED_PRECONDITION, good.build());
+        assertTrue(why.startsWith("the parameters of StackedDrgWindow2KiBV1_2: no ") && why.contains(
+            "jprove setup --post window --sector-size 2KiB"), why);
     }
 
     @Test
