@@ -8,6 +8,7 @@ import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.pipeline.Job;
 import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.JobSpec;
 import io.jprove.engine.pipeline.PartitionFailedException;
@@ -17,12 +18,20 @@ import io.jprove.engine.pipeline.Synthesis;
 import io.jprove.timeline.Timeline;
 
 /**
- * What {@code c2} and {@code post} share: one job's partitions proved through a {@link Pipeline} on the devices
- * {@code --device} selects, the timeline {@code --timeline} names recording it; a partition's failure is rethrown as
- * its cause, so that the command's one line says what was wrong with its input.
+ * What {@code c2}, {@code post} and {@code bench post} share: jobs proved through a {@link Pipeline} on the devices
+ * {@code --device} selects, the timeline {@code --timeline} names recording them; a partition's failure is rethrown
+ * as its cause, so that the command's one line says what was wrong with its input.
  */
 final class OneJob
 {
+    /** What runs with the pipeline open. */
+    @FunctionalInterface
+    interface WithPipeline<T>
+    {
+        /** @return what it made with the pipeline. */
+        T run(Pipeline pipeline) throws Exception;
+    }
+
     private OneJob()
     {
     }
@@ -37,13 +46,34 @@ final class OneJob
     static JobResult prove(final DeviceOption devices, final TimelineOption timelineOption, final int threads,
         final String name, final ProvingKey key, final Synthesis synthesis, final int partitions) throws Exception
     {
+        return withPipeline(devices, timelineOption, threads, pipeline -> result(pipeline.submit(new JobSpec(name, 0,
+            key, synthesis, partitions, false))));
+    }
+
+    /** Runs {@code body} with a pipeline on the selected devices, closed after it. */
+    static <T> T withPipeline(final DeviceOption devices, final TimelineOption timelineOption, final int threads,
+        final WithPipeline<T> body) throws Exception
+    {
         final DeviceSelection selection = devices.select();
         final List<ProverBackend> backends = new ArrayList<>(selection.open(threads));
         try (Timeline timeline = timelineOption.open();
              BufferPool pool = selection.bufferPool(BufferPool.defaultBudgetBytes());
              Pipeline pipeline = new Pipeline(PipelineConfig.forCores(threads), backends, pool, timeline))
         {
-            return pipeline.submit(new JobSpec(name, 0, key, synthesis, partitions, false)).result().get();
+            return body.run(pipeline);
+        }
+        finally
+        {
+            backends.forEach(ProverBackend::close);
+        }
+    }
+
+    /** @return a submitted job's result, once it is done; a partition's failure rethrown as its cause. */
+    static JobResult result(final Job job) throws InterruptedException
+    {
+        try
+        {
+            return job.result().get();
         }
         catch (final ExecutionException e)
         {
@@ -54,10 +84,6 @@ final class OneJob
                 throw runtime;
             }
             throw new IllegalStateException(why);
-        }
-        finally
-        {
-            backends.forEach(ProverBackend::close);
         }
     }
 }

@@ -153,6 +153,18 @@ class PostCommandTest
             "window-post-2KiB.matrices")));
     }
 
+    /** {@code bench post} proves a partition of sparse sectors, verified, and says its wall time. */
+    @Test
+    void shouldBenchAWindowPostProof()
+    {
+        final CliRun run = jprove("bench", "post", "--kind", "window", "--sector-size", "2KiB", "--params-dir", params,
+            "--proofs", "1", "--warmup", "0", "--device", "cpu", "--no-timeline", "--cache", dir.resolve("matrices"));
+        assertEquals(CliSupport.OK, run.status(), run.toString());
+        assertTrue(run.out().contains("wall per proof, alone: median "), run.out());
+        assertError(jprove("bench", "post", "--kind", "window", "--sector-size", "2KiB", "--params-dir", dir.resolve(
+            "nowhere"), "--no-timeline"), "jprove setup --post window --sector-size 2KiB");
+    }
+
     /** The 192 bytes against the .vk, with the verifier's public inputs; a changed comm_r fails. */
     private static void assertVerifies(final RegisteredPostProof proof, final Path out, final long[] ids,
         final SealedSector[] sectors) throws Exception
