@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -107,6 +108,27 @@ class PostPartitionTest
         assertThrows(IllegalArgumentException.class, () -> PostPartition.of(proof, high, List.of(good), names(1), 0));
         assertThrows(IllegalArgumentException.class, () -> PostPartition.of(proof, RANDOMNESS, List.of(good, good,
             good), names(3), 0));
+    }
+
+    /**
+     * A sparse 32 GiB sector's vanilla proof (what {@code bench post} proves) passes the checks of a real one, and its
+     * sector satisfies the circuit with the verifier's inputs.
+     */
+    @Test
+    void shouldMakeASparse32GiBSectorsVanillaProofThatChecksOut()
+    {
+        final RegisteredPostProof proof = RegisteredPostProof.StackedDrgWindow32GiBV1_2;
+        final PostVanillaProof v = PostVanillaProver.sparse(proof, RANDOMNESS, 0, 9, new SplittableRandom(3));
+        assertTrue(v.verifies());
+        final PostPartition p = PostPartition.of(proof, RANDOMNESS, List.of(v.bytes()), names(1), 0);
+        final PostShape one = proof.shape().withSectors(1);
+        try (ProverInputs inputs = ProvingAssignment.synthesize(new PostCircuit(one, new PostSector[] {
+            p.sectors()[0]})))
+        {
+            inputs.checkSatisfied();
+            assertArrayEquals(Arrays.copyOf(p.publicInputs(), one.publicInputs() * Fr.LIMBS),
+                inputs.witness().publicInputs());
+        }
     }
 
     /** Curio's real 32 GiB vanilla proof, read and written again, is the same bytes. */
