@@ -440,8 +440,7 @@ final class CuzkService extends ProvingEngineGrpc.ProvingEngineImplBase implemen
     /** @return the parameters a circuit id names in the parameter cache. */
     private KeyRef parameters(final String circuitId)
     {
-        return KeyRef.porep(CuzkCircuits.params(daemon.config().cuzk().parameterCache(),
-            CuzkCircuits.porep(circuitId)));
+        return KeyRef.porep(CuzkCircuits.params(daemon.config().cuzk().parameterCache(), circuitId));
     }
 
     private boolean resident(final KeyRef ref)

@@ -42,6 +42,7 @@ import io.jprove.engine.porep.c1.Commit2Input;
 import io.jprove.engine.porep.c1.Commit2InputJson;
 import io.jprove.engine.porep.sdr.ProverId;
 import io.jprove.engine.porep.seal.SectorSealer;
+import io.jprove.engine.post.PostParameterFiles;
 import io.jprove.engine.post.PostVanillaProver;
 import io.jprove.engine.post.RegisteredPostProof;
 
@@ -246,9 +247,13 @@ class CuzkApiTest
     @Test
     void shouldNameTheCircuitIdWhenParametersCannotBePreloaded()
     {
-        assertEquals("circuit_id \"wpost-32g\": jprove does not prove this circuit yet; PoRep's are porep-2k,"
-            + " porep-8m, porep-512m, porep-32g, porep-64g", refusal(Status.Code.UNIMPLEMENTED, () -> unix.stub
-                .preloadSRS(PreloadSrsRequest.newBuilder().setCircuitId("wpost-32g").build())));
+        assertEquals("circuit_id \"snap-32g\": jprove does not prove this circuit yet; known: porep-2k, porep-8m,"
+            + " porep-512m, porep-32g, porep-64g, wpost-2k, wpost-8m, wpost-512m, wpost-32g, wpost-64g, winning-2k,"
+            + " winning-8m, winning-512m, winning-32g, winning-64g", refusal(Status.Code.UNIMPLEMENTED, () -> unix.stub
+                .preloadSRS(PreloadSrsRequest.newBuilder().setCircuitId("snap-32g").build())));
+        assertTrue(refusal(Status.Code.FAILED_PRECONDITION, () -> unix.stub.preloadSRS(PreloadSrsRequest
+            .newBuilder().setCircuitId("wpost-2k").build())).contains(PostParameterFiles.set(
+                RegisteredPostProof.StackedDrgWindow2KiBV1_2).paramsName()));
         assertStartsWith("circuit_id \"porep-1t\" is not a circuit id; known: ", refusal(Status.Code.INVALID_ARGUMENT,
             () -> unix.stub.preloadSRS(PreloadSrsRequest.newBuilder().setCircuitId("porep-1t").build())));
         assertTrue(refusal(Status.Code.FAILED_PRECONDITION, () -> unix.stub.preloadSRS(PreloadSrsRequest
