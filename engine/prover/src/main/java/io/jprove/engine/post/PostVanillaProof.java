@@ -12,6 +12,7 @@ import io.jprove.engine.gadgets.merkle.TreeHasher;
 import io.jprove.engine.gadgets.merkle.TreeShape;
 import io.jprove.engine.porep.tree.MerkleProof;
 import io.jprove.engine.porep.tree.PathElement;
+import io.jprove.engine.porep.tree.ProofBincode;
 import io.jprove.field.Fr;
 
 /**
@@ -39,56 +40,41 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
      */
     public static PostVanillaProof read(final byte[] bytes, final TreeShape tree)
     {
+        try
+        {
+            return parse(bytes, tree);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("PoSt vanilla proof, " + e.getMessage(), e);
+        }
+    }
+
+    private static PostVanillaProof parse(final byte[] bytes, final TreeShape tree)
+    {
         final ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        final long sectorId = u64(in, "sector_id");
-        final byte[] commR = domain(in, "comm_r");
-        final long sectors = u64(in, "vanilla_proof.sectors length");
+        final long sectorId = ProofBincode.u64(in, "sector_id");
+        final byte[] commR = ProofBincode.domain(in, "comm_r");
+        final long sectors = ProofBincode.u64(in, "vanilla_proof.sectors length");
         if (sectors != 1)
         {
-            throw malformed(in, "vanilla_proof.sectors has " + sectors + " entries, one expected");
+            throw ProofBincode.malformed(in, "vanilla_proof.sectors has " + sectors + " entries, one expected");
         }
-        final long count = u64(in, "inclusion_proofs length");
+        final long count = ProofBincode.u64(in, "inclusion_proofs length");
         if (count < 1 || count > bytes.length)
         {
-            throw malformed(in, "inclusion_proofs length " + count + " is impossible");
+            throw ProofBincode.malformed(in, "inclusion_proofs length " + count + " is impossible");
         }
         final List<MerkleProof> openings = new ArrayList<>();
-        final MerkleProof.Form form = MerkleProof.Form.of(tree);
         for (int i = 0; i < count; i++)
         {
-            final String at = "inclusion_proofs[" + i + "]";
-            final int variant = in.remaining() < 4 ? -1 : in.getInt();
-            if (variant != form.ordinal())
-            {
-                throw malformed(in, at + " is variant " + variant + ", the tree " + tree + " gives " + form);
-            }
-            final List<PathElement> path = new ArrayList<>();
-            byte[] root;
-            byte[] leaf;
-            if (form == MerkleProof.Form.SINGLE)
-            {
-                root = domain(in, at + ".root");
-                leaf = domain(in, at + ".leaf");
-                path.addAll(path(in, at + ".path", tree.baseArity(), tree.baseLevels()));
-            }
-            else
-            {
-                path.addAll(path(in, at + ".base_proof", tree.baseArity(), tree.baseLevels()));
-                path.addAll(path(in, at + ".sub_proof", tree.subArity(), 1));
-                if (form == MerkleProof.Form.TOP)
-                {
-                    path.addAll(path(in, at + ".top_proof", tree.topArity(), 1));
-                }
-                root = domain(in, at + ".root");
-                leaf = domain(in, at + ".leaf");
-            }
-            openings.add(MerkleProof.of(tree, root, leaf, path));
+            openings.add(ProofBincode.merkleProof(in, tree, "inclusion_proofs[" + i + "]"));
         }
-        final byte[] commC = domain(in, "comm_c");
-        final byte[] commRLast = domain(in, "comm_r_last");
+        final byte[] commC = ProofBincode.domain(in, "comm_c");
+        final byte[] commRLast = ProofBincode.domain(in, "comm_r_last");
         if (in.hasRemaining())
         {
-            throw malformed(in, in.remaining() + " bytes after the proof");
+            throw ProofBincode.malformed(in, in.remaining() + " bytes after the proof");
         }
         return new PostVanillaProof(sectorId, commR, commC, commRLast, List.copyOf(openings));
     }
@@ -156,32 +142,13 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
         int size = 8 + 32 + 8 + 8 + 32 + 32;
         for (final MerkleProof p : openings)
         {
-            size += 4 + 64 + (p.form() == MerkleProof.Form.SINGLE ? 8 : 8 * (1 + p.sub().size() + p.top().size()));
-            for (final PathElement e : p.path())
-            {
-                size += 16 + 32 * e.hashes().length;
-            }
+            size += ProofBincode.size(p);
         }
         final ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
         out.putLong(sectorId).put(commR).putLong(1).putLong(openings.size());
         for (final MerkleProof p : openings)
         {
-            out.putInt(p.form().ordinal());
-            if (p.form() == MerkleProof.Form.SINGLE)
-            {
-                out.put(p.root()).put(p.leaf());
-                putPath(out, p.base());
-            }
-            else
-            {
-                putPath(out, p.base());
-                putPath(out, p.sub());
-                if (p.form() == MerkleProof.Form.TOP)
-                {
-                    putPath(out, p.top());
-                }
-                out.put(p.root()).put(p.leaf());
-            }
+            ProofBincode.put(out, p);
         }
         out.put(commC).put(commRLast);
         if (out.hasRemaining())
@@ -189,20 +156,6 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
             throw new IllegalStateException("a PoSt vanilla proof of " + size + " bytes filled " + out.position());
         }
         return out.array();
-    }
-
-    private static void putPath(final ByteBuffer out, final List<PathElement> path)
-    {
-        out.putLong(path.size());
-        for (final PathElement e : path)
-        {
-            out.putLong(e.hashes().length);
-            for (final byte[] h : e.hashes())
-            {
-                out.put(h);
-            }
-            out.putLong(e.index());
-        }
     }
 
     /** @return the sector as a WindowPoSt circuit takes it: every opening, as field elements. */
@@ -266,65 +219,5 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
                 .formatHex(element));
         }
         return r;
-    }
-
-    private static List<PathElement> path(final ByteBuffer in, final String what, final int arity, final int levels)
-    {
-        final long n = u64(in, what + " length");
-        if (n != levels)
-        {
-            throw malformed(in, what + " has " + n + " levels, the tree " + levels);
-        }
-        final List<PathElement> path = new ArrayList<>();
-        for (int l = 0; l < levels; l++)
-        {
-            final long hashes = u64(in, what + "[" + l + "].hashes length");
-            if (hashes != arity - 1)
-            {
-                throw malformed(in, what + "[" + l + "] has " + hashes + " hashes, arity " + arity + " needs "
-                    + (arity - 1));
-            }
-            final byte[][] h = new byte[arity - 1][];
-            for (int i = 0; i < h.length; i++)
-            {
-                h[i] = domain(in, what + "[" + l + "].hashes[" + i + "]");
-            }
-            final long index = u64(in, what + "[" + l + "].index");
-            if (index < 0 || index >= arity)
-            {
-                throw malformed(in, what + "[" + l + "].index " + index + " is not below the arity " + arity);
-            }
-            path.add(new PathElement(h, index));
-        }
-        return path;
-    }
-
-    private static long u64(final ByteBuffer in, final String what)
-    {
-        if (in.remaining() < 8)
-        {
-            throw malformed(in, "truncated in " + what);
-        }
-        return in.getLong();
-    }
-
-    private static byte[] domain(final ByteBuffer in, final String what)
-    {
-        if (in.remaining() < 32)
-        {
-            throw malformed(in, "truncated in " + what);
-        }
-        final byte[] b = new byte[32];
-        in.get(b);
-        if (!Fr.fromBytes(b, 0, new long[Fr.LIMBS], 0))
-        {
-            throw malformed(in, what + " is not a field element (not below r)");
-        }
-        return b;
-    }
-
-    private static IllegalArgumentException malformed(final ByteBuffer in, final String message)
-    {
-        return new IllegalArgumentException("PoSt vanilla proof, offset " + in.position() + ": " + message);
     }
 }

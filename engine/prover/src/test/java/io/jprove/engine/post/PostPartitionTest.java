@@ -131,14 +131,43 @@ class PostPartitionTest
         }
     }
 
+    /**
+     * Curio's real 32 GiB vanilla proof (sector 1, randomness 0, made by rust-fil-proofs) is accepted as a one-sector
+     * WindowPoSt partition, and its sector satisfies the circuit with the verifier's inputs.
+     */
+    @Test
+    void shouldTakeCuriosRealVanillaProofAsAPartition() throws IOException
+    {
+        final RegisteredPostProof proof = RegisteredPostProof.StackedDrgWindow32GiBV1_2;
+        final PostPartition p = PostPartition.of(proof, new byte[32], List.of(curio()), List.of("post.vproof"), 0);
+        assertArrayEquals(new long[] {1}, p.sectorIds());
+        final PostShape one = proof.shape().withSectors(1);
+        try (ProverInputs inputs = ProvingAssignment.synthesize(new PostCircuit(one, new PostSector[] {
+            p.sectors()[0]})))
+        {
+            inputs.checkSatisfied();
+            assertArrayEquals(Arrays.copyOf(p.publicInputs(), one.publicInputs() * Fr.LIMBS),
+                inputs.witness().publicInputs());
+        }
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PostPartition.of(proof,
+            RANDOMNESS, List.of(curio()), List.of("post.vproof"), 0));
+        assertTrue(e.getMessage().startsWith("post.vproof (sector 1): inclusion_proofs[0] opens leaf "),
+            e.getMessage());
+    }
+
     /** Curio's real 32 GiB vanilla proof, read and written again, is the same bytes. */
     @Test
     void shouldWriteCuriosVanillaProofBackByteForByte() throws IOException
     {
+        final byte[] bytes = curio();
+        assertArrayEquals(bytes, PostVanillaProof.read(bytes, PostShape.window("32GiB").tree()).bytes());
+    }
+
+    private static byte[] curio() throws IOException
+    {
         try (InputStream in = PostPartitionTest.class.getResourceAsStream("post.vproof"))
         {
-            final byte[] bytes = in.readAllBytes();
-            assertArrayEquals(bytes, PostVanillaProof.read(bytes, PostShape.window("32GiB").tree()).bytes());
+            return in.readAllBytes();
         }
     }
 
