@@ -47,6 +47,7 @@ public final class Main
         C1Command.class,
         C2Command.class,
         PostCommand.class,
+        SnapCommand.class,
         CuzkCommand.class,
         CommandLine.HelpCommand.class);
 

@@ -19,6 +19,9 @@ import io.jprove.engine.post.PostCircuit;
 import io.jprove.engine.post.PostParameterFiles;
 import io.jprove.engine.post.RegisteredPostProof;
 import io.jprove.engine.r1cs.Circuit;
+import io.jprove.engine.update.UpdateCircuit;
+import io.jprove.engine.update.UpdateParameterFiles;
+import io.jprove.engine.update.UpdateShape;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.RecordingAssignment;
 
@@ -35,7 +38,8 @@ import picocli.CommandLine.Option;
  * {@code --porep SIZE --params-dir DIR} sets up Filecoin's PoRep partition circuit of a sector size (exactly
  * rust-fil-proofs' R1CS) under Filecoin's v28 file names in a parameter cache, for {@code jprove c2} where the
  * published parameters are not at hand; {@code --post window|winning --sector-size SIZE} does the same for a PoSt
- * partition circuit, for {@code jprove post}. A marker file beside them, and the command's output, say that they
+ * partition circuit, for {@code jprove post}, and {@code --snap SIZE} for a SnapDeals partition, for
+ * {@code jprove snap}. A marker file beside them, and the command's output, say that they
  * are NOT Filecoin's; files of those names without the marker (Filecoin's own) are never replaced.
  */
 @Command(name = "setup", mixinStandardHelpOptions = true,
@@ -59,6 +63,10 @@ final class SetupCommand implements Callable<Integer>
         @Option(names = "--post", description = "Filecoin's PoSt partition circuit, window or winning, of "
             + "--sector-size, written under Filecoin's file names into --params-dir: NOT Filecoin's parameters.")
         String post;
+
+        @Option(names = "--snap", description = "Filecoin's SnapDeals (empty sector update) partition circuit of a "
+            + "sector size, written under Filecoin's file names into --params-dir: NOT Filecoin's parameters.")
+        String snap;
     }
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -70,7 +78,7 @@ final class SetupCommand implements Callable<Integer>
     @Option(names = "--vk", description = "Output: the verifying key (.vk).")
     private Path vk;
 
-    @Option(names = "--params-dir", description = "With --porep or --post: the parameter cache to write into "
+    @Option(names = "--params-dir", description = "With --porep, --post or --snap: the parameter cache to write into "
         + "(Filecoin's v28 names, a marker beside them).")
     private Path paramsDir;
 
@@ -163,7 +171,7 @@ final class SetupCommand implements Callable<Integer>
         {
             throw new IllegalArgumentException("--sector-size goes with --post");
         }
-        if (source.porep == null && source.post == null)
+        if (source.porep == null && source.post == null && source.snap == null)
         {
             if (params == null || vk == null || paramsDir != null)
             {
@@ -174,7 +182,8 @@ final class SetupCommand implements Callable<Integer>
         }
         if (params != null || vk != null || paramsDir == null)
         {
-            throw new IllegalArgumentException((source.porep != null ? "--porep" : "--post") + " writes into "
+            throw new IllegalArgumentException((source.porep != null ? "--porep" : source.post != null ? "--post"
+                : "--snap") + " writes into "
                 + "--params-dir under Filecoin's file names: give --params-dir, not --params or --vk");
         }
         final Filecoin filecoin;
@@ -183,6 +192,11 @@ final class SetupCommand implements Callable<Integer>
             final RegisteredSealProof proof = RegisteredSealProof.of(RegisteredSealProof.parseSectorSize(
                 source.porep), RegisteredSealProof.ApiVersion.V1_1_0, RegisteredSealProof.Feature.NONE);
             filecoin = new Filecoin(PorepParameterFiles.set(proof), new PorepCircuit(proof.shape(), 0), "c2");
+        }
+        else if (source.snap != null)
+        {
+            final UpdateShape shape = UpdateShape.of(source.snap);
+            filecoin = new Filecoin(UpdateParameterFiles.set(shape), UpdateCircuit.blank(shape), "snap");
         }
         else
         {

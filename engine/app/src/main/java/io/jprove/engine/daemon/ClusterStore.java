@@ -26,6 +26,7 @@ import java.util.function.LongFunction;
 
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateShape;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
@@ -182,7 +183,8 @@ final class ClusterStore implements JobStore
             p.setString(k++, s.kind());
             p.setString(k++, s instanceof final JobSpec.Builtin b ? b.name()
                 : s instanceof final JobSpec.Porep r ? r.proof().name()
-                : s instanceof final JobSpec.Post t ? t.proof().name() : "");
+                : s instanceof final JobSpec.Post t ? t.proof().name()
+                : s instanceof final JobSpec.Snap u ? u.shape().name() : "");
             p.setString(k++, s.key().path().toString());
             p.setString(k++, s instanceof final JobSpec.Circom ci ? ci.r1cs().toString() : "");
             p.setLong(k++, s instanceof final JobSpec.Builtin b ? b.seed() : 0);
@@ -346,6 +348,7 @@ final class ClusterStore implements JobStore
             case "zkey" -> new JobSpec.Zkey(key, inputFile(input));
             case "porep" -> new JobSpec.Porep(RegisteredSealProof.ofName(r.getString(6)), key, inputFile(input));
             case "post" -> new JobSpec.Post(RegisteredPostProof.valueOf(r.getString(6)), key, inputFile(input));
+            case "snap" -> new JobSpec.Snap(UpdateShape.byName(r.getString(6)), key, inputFile(input));
             default -> throw new IllegalStateException("job " + r.getLong(1) + " has an unknown kind " + kind);
         };
         return new JobRow(r.getLong(1), r.getString(2), r.getBytes(3), r.getInt(4), spec, r.getLong(11), input,

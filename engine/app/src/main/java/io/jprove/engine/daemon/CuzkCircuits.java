@@ -9,18 +9,20 @@ import io.jprove.engine.porep.PorepParameterFiles;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.post.PostParameterFiles;
 import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateParameterFiles;
+import io.jprove.engine.update.UpdateShape;
 
 /**
  * The cuzk API's circuit ids (PreloadSRS, EvictSRS, GetStatus' loaded_srs) and the parameter files they name in
- * Filecoin's parameter cache: {@code porep-SIZE}, {@code wpost-SIZE} and {@code winning-SIZE} for SIZE {@code 2k},
+ * Filecoin's parameter cache: {@code porep-SIZE}, {@code wpost-SIZE}, {@code winning-SIZE} and {@code snap-SIZE} for
+ * SIZE {@code 2k},
  * {@code 8m}, {@code 512m}, {@code 32g} and {@code 64g} (cuzk names the 32 and 64 GiB ones so; the smaller ones follow
  * its pattern). Every seal proof of a sector size proves with the same pair of files ({@link PorepParameterFiles}),
- * and so does every WindowPoSt proof of a size ({@link PostParameterFiles}). cuzk's SnapDeals circuits
- * ({@code snap-32g}, {@code snap-64g}) are known, and not proved yet.
+ * and so does every WindowPoSt proof of a size ({@link PostParameterFiles}); SnapDeals' are {@link
+ * UpdateParameterFiles}'.
  */
 final class CuzkCircuits
 {
-    private static final List<String> NOT_YET = List.of("snap-32g", "snap-64g");
     private static final List<Long> SIZES = List.of(2L << 10, 8L << 20, 512L << 20, 32L << 30, 64L << 30);
 
     private CuzkCircuits()
@@ -35,7 +37,7 @@ final class CuzkCircuits
 
     /**
      * @return the parameter file the circuit id names in the cache.
-     * @throws RequestException UNSUPPORTED for cuzk's circuits jprove does not prove yet, INVALID for an unknown id.
+     * @throws RequestException INVALID for an unknown id.
      */
     static Path params(final Path cache, final String circuitId)
     {
@@ -54,11 +56,10 @@ final class CuzkCircuits
                         .paramsName());
                 }
             }
-        }
-        if (NOT_YET.contains(circuitId))
-        {
-            throw new RequestException(RequestException.Reason.UNSUPPORTED, "circuit_id \"" + circuitId
-                + "\": jprove does not prove this circuit yet; known: " + known());
+            if (id.equals("snap-" + size(bytes)))
+            {
+                return cache.resolve(UpdateParameterFiles.set(snap(bytes)).paramsName());
+            }
         }
         throw new RequestException(RequestException.Reason.INVALID, "circuit_id \"" + circuitId
             + "\" is not a circuit id; known: " + known());
@@ -81,6 +82,10 @@ final class CuzkCircuits
                     return circuitId(kind, bytes);
                 }
             }
+            if (UpdateParameterFiles.set(snap(bytes)).paramsName().equals(name))
+            {
+                return "snap-" + size(bytes);
+            }
         }
         return key.path().toString();
     }
@@ -88,6 +93,11 @@ final class CuzkCircuits
     private static String circuitId(final RegisteredPostProof.Kind kind, final long bytes)
     {
         return (kind == RegisteredPostProof.Kind.WINDOW ? "wpost-" : "winning-") + size(bytes);
+    }
+
+    private static UpdateShape snap(final long bytes)
+    {
+        return UpdateShape.of(porep(bytes).sizeName());
     }
 
     private static RegisteredSealProof porep(final long bytes)
@@ -103,7 +113,7 @@ final class CuzkCircuits
     private static String known()
     {
         final List<String> ids = new ArrayList<>();
-        for (final String prefix : new String[] {"porep-", "wpost-", "winning-"})
+        for (final String prefix : new String[] {"porep-", "wpost-", "winning-", "snap-"})
         {
             SIZES.forEach(b -> ids.add(prefix + size(b)));
         }

@@ -26,6 +26,8 @@ import io.jprove.engine.porep.sdr.ProverId;
 import io.jprove.engine.porep.vanilla.VanillaVerifier;
 import io.jprove.engine.post.PostParameterFiles;
 import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateParameterFiles;
+import io.jprove.engine.update.UpdateShape;
 
 /**
  * Checks a cuzk SubmitProofRequest before anything is journaled, so that what is accepted can be proved and what is
@@ -35,8 +37,8 @@ import io.jprove.engine.post.RegisteredPostProof;
  * of miner_id's sector sector_number when miner_id is set, as cuzk's C2 checks its proof), then the parameters in
  * the parameter cache (else PRECONDITION), and room on the disk for the C1 output. Thread-safe.
  * <p>
- * WINDOW_POST_PARTITION and WINNING_POST requests are checked as {@link #checkPost} says; SNAP_DEALS_UPDATE is
- * UNSUPPORTED.
+ * WINDOW_POST_PARTITION and WINNING_POST requests are checked as {@link #checkPost} says, SNAP_DEALS_UPDATE ones as
+ * {@link #checkSnap} says.
  */
 final class CuzkRequests
 {
@@ -94,9 +96,10 @@ final class CuzkRequests
             {
                 return checkPost(request);
             }
-            case SNAP_DEALS_UPDATE -> throw new RequestException(
-                RequestException.Reason.UNSUPPORTED, "proof_kind " + request.getProofKind() + " is not proved by"
-                + " jprove yet; POREP_SEAL_COMMIT, WINDOW_POST_PARTITION and WINNING_POST are");
+            case SNAP_DEALS_UPDATE ->
+            {
+                return checkSnap(request);
+            }
             default -> throw invalid("proof_kind " + request.getProofKindValue() + " is not a proof kind;"
                 + " POREP_SEAL_COMMIT is proved");
         }
@@ -223,6 +226,44 @@ final class CuzkRequests
         final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
         final Path incoming = spool(inputs);
         return new Checked(priority, digest, job -> new JobSpec.Post(proof, params, JournalRecord.postFile(spoolDir,
+            job)), incoming, inputs);
+    }
+
+    /**
+     * Checks a SnapDeals request: registered_proof one of the FFI's {@code RegisteredUpdateProof} (0 to 4: 2KiB to
+     * 64GiB) and sector_size its size, then its partitions (each vanilla proof read and verified against comm_r_old,
+     * comm_d_new and comm_r_new, naming {@code vanilla_proofs[k]}), then the parameters in the parameter cache.
+     */
+    private Checked checkSnap(final SubmitProofRequest request)
+    {
+        final long[] sizes = {2L << 10, 8L << 20, 512L << 20, 32L << 30, 64L << 30};
+        final long id = request.getRegisteredProof();
+        if (id < 0 || id >= sizes.length)
+        {
+            throw invalid("registered_proof " + Long.toUnsignedString(id) + " is not a registered update proof (0 to "
+                + (sizes.length - 1) + ": StackedDrg2KiBV1 to StackedDrg64GiBV1)");
+        }
+        if (request.getSectorSize() != sizes[(int)id])
+        {
+            throw invalid("sector_size " + Long.toUnsignedString(request.getSectorSize()) + " is not the size of "
+                + "registered_proof " + id + " (" + sizes[(int)id] + " bytes)");
+        }
+        final UpdateShape shape = UpdateShape.of(RegisteredSealProof.of(sizes[(int)id],
+            RegisteredSealProof.ApiVersion.V1_1_0, RegisteredSealProof.Feature.NONE).sizeName());
+        final byte[] inputs = SnapInputs.of(request);
+        try
+        {
+            SnapInputs.partitions(shape, inputs);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw invalid(e.getMessage());
+        }
+        final Path params = parameters(UpdateParameterFiles.set(shape), shape.name());
+        final int priority = priority(request);
+        final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
+        final Path incoming = spool(inputs);
+        return new Checked(priority, digest, job -> new JobSpec.Snap(shape, params, JournalRecord.snapFile(spoolDir,
             job)), incoming, inputs);
     }
 

@@ -410,6 +410,10 @@ final class CuzkService extends ProvingEngineGrpc.ProvingEngineImplBase implemen
         {
             return t.proof().kind().word() + "-post";
         }
+        if (job.spec() instanceof JobSpec.Snap)
+        {
+            return "snap-update";
+        }
         return job.spec() instanceof JobSpec.Porep ? CuzkRequests.POREP_KIND : job.spec().kind();
     }
 

@@ -28,6 +28,7 @@ import io.jprove.engine.pipeline.ProofJob;
 import io.jprove.engine.pipeline.ProvedPartition;
 import io.jprove.engine.pipeline.Synthesis;
 import io.jprove.engine.pipeline.ZkeySynthesis;
+import io.jprove.engine.porep.ParameterSet;
 import io.jprove.engine.porep.PartitionWitness;
 import io.jprove.engine.porep.PorepParameterCache;
 import io.jprove.engine.porep.PorepParameterFiles;
@@ -36,6 +37,8 @@ import io.jprove.engine.porep.c1.C1Partitions;
 import io.jprove.engine.porep.c1.InvalidC1Exception;
 import io.jprove.engine.post.PostParameterFiles;
 import io.jprove.engine.post.PostPartition;
+import io.jprove.engine.update.UpdateParameterFiles;
+import io.jprove.engine.update.UpdatePartitions;
 
 /**
  * A daemon job as the pipeline proves it: its key, asked of the {@link KeyCache} as the job is accepted here
@@ -61,8 +64,10 @@ final class JobRun implements ProofJob
     private PreparedVerifyingKey porepVk;
     /** A PoSt job's partition, as its vanilla proofs give it; null for other kinds. */
     private PostPartition postPartition;
-    /** A PoSt job's verifying key, once its proof is checked. */
-    private PreparedVerifyingKey postVk;
+    /** A SnapDeals job's partitions, as its vanilla proofs give them; null for other kinds. */
+    private UpdatePartitions snapPartitions;
+    /** A PoSt or SnapDeals job's verifying key, once its first proof is checked. */
+    private PreparedVerifyingKey vanillaVk;
     /** Partitions handed to the pipeline and not ended; guarded by the feed. */
     private int inFlight;
     /** Whether the job is accepted on this host and not ended (a single host's job); guarded by the feed. */
@@ -257,6 +262,7 @@ final class JobRun implements ProofJob
                 case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
                 case JobSpec.Porep r -> porep(r);
                 case JobSpec.Post t -> post(t);
+                case JobSpec.Snap u -> snap(u);
             };
         }
         return synthesis;
@@ -296,36 +302,57 @@ final class JobRun implements ProofJob
             p -> partition.circuit());
     }
 
+    /** @return a SnapDeals job's synthesis: its vanilla proofs read and checked again, as after a restart. */
+    private Synthesis snap(final JobSpec.Snap u)
+    {
+        try
+        {
+            snapPartitions = SnapInputs.partitions(u.shape(), Files.readAllBytes(u.input()));
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the job's SnapDeals inputs " + u.input() + ": "
+                + e.getMessage(), e);
+        }
+        final UpdatePartitions partitions = snapPartitions;
+        return new CircuitSynthesis(CircuitShape.recorded(porepMatrices.named(u.shape().name())),
+            partitions::circuit);
+    }
+
     /**
-     * A PoSt proof is checked as a PoRep one: against the {@code .vk} beside its parameters, with the public inputs
-     * a verifier computes from the randomness and the sectors' ids and comm_r.
+     * A PoSt or SnapDeals proof is checked as a PoRep one: against the {@code .vk} beside its parameters, with the
+     * public inputs a verifier computes (PoSt: from the randomness and the sectors' ids and comm_r; SnapDeals: from
+     * the commitments and the partition).
      *
      * @return null when it may be recorded, else why not (one line)
      */
-    private String postRefusal(final JobSpec.Post t, final ProvedPartition proved)
+    private String vanillaRefusal(final Path params, final ParameterSet set, final int partition,
+        final ProvedPartition proved)
     {
         final long[] expected;
         final PreparedVerifyingKey vk;
-        final Path vkFile = t.params().resolveSibling(PostParameterFiles.set(t.proof()).vkName());
+        final Path vkFile = params.resolveSibling(set.vkName());
         synchronized (this)
         {
-            expected = postPartition.publicInputs();
-            if (postVk == null)
+            expected = postPartition != null ? postPartition.publicInputs() : snapPartitions.publicInputs()
+                .get(partition);
+            if (vanillaVk == null)
             {
                 final VerifyingKey read = BellpersonParams.readVerifyingKey(vkFile);
-                PorepParameterCache.requirePair(key().vk(), read, new PorepParameterCache.Located(t.params(), vkFile,
+                PorepParameterCache.requirePair(key().vk(), read, new PorepParameterCache.Located(params, vkFile,
                     false));
-                postVk = new PreparedVerifyingKey(read);
+                vanillaVk = new PreparedVerifyingKey(read);
             }
-            vk = postVk;
+            vk = vanillaVk;
         }
         if (!Arrays.equals(expected, proved.publicInputs()))
         {
-            return "the PoSt proof's public inputs differ from those its vanilla proofs give; not recorded";
+            return "partition " + partition + "'s public inputs differ from those its vanilla proofs give; not "
+                + "recorded";
         }
         if (!Groth16Verifier.verify(vk, proved.proof(), expected))
         {
-            return "the PoSt proof does not verify against " + vkFile + "; not recorded";
+            return "partition " + partition + "'s proof does not verify against " + vkFile + "; not recorded";
         }
         return null;
     }
@@ -341,7 +368,11 @@ final class JobRun implements ProofJob
     {
         if (job.spec() instanceof final JobSpec.Post t)
         {
-            return postRefusal(t, proved);
+            return vanillaRefusal(t.params(), PostParameterFiles.set(t.proof()), partition, proved);
+        }
+        if (job.spec() instanceof final JobSpec.Snap u)
+        {
+            return vanillaRefusal(u.params(), UpdateParameterFiles.set(u.shape()), partition, proved);
         }
         if (!(job.spec() instanceof final JobSpec.Porep r))
         {

@@ -259,6 +259,7 @@ final class JobTable implements JobStore, PartitionSource
             case JobSpec.Zkey z -> z.witness();
             case JobSpec.Porep r -> r.c1();
             case JobSpec.Post t -> t.input();
+            case JobSpec.Snap u -> u.input();
         };
     }
 

@@ -45,6 +45,8 @@ import io.jprove.engine.porep.seal.SectorSealer;
 import io.jprove.engine.post.PostParameterFiles;
 import io.jprove.engine.post.PostVanillaProver;
 import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateShape;
+import io.jprove.engine.update.UpdateVanillaProver;
 
 /**
  * The cuzk API as Curio meets it, on a daemon without parameters: a client generated from cuzk's file reaches it over
@@ -139,13 +141,39 @@ class CuzkApiTest
         }
     }
 
+    /**
+     * SnapDeals requests: an unknown registered proof, a size not its own, bytes that are no vanilla proof, a
+     * commitment that is a CID rather than its 32 bytes, and (the vanilla proof good) missing parameters.
+     */
     @Test
-    void shouldAnswerUnimplementedNamingTheKindWhenItIsSnapDeals() throws IOException
+    void shouldRefuseBadSnapDealsRequestsNamingTheField() throws IOException
     {
-        assertEquals("proof_kind SNAP_DEALS_UPDATE is not proved by jprove yet; POREP_SEAL_COMMIT,"
-            + " WINDOW_POST_PARTITION and WINNING_POST are", refused(Status.Code.UNIMPLEMENTED,
-                SubmitProofRequest.newBuilder().setRequestId("k").setProofKind(ProofKind.SNAP_DEALS_UPDATE)
-                    .addVanillaProofs(ByteString.copyFromUtf8("{}")).build()));
+        final SubmitProofRequest.Builder snap = SubmitProofRequest.newBuilder().setRequestId("s")
+            .setProofKind(ProofKind.SNAP_DEALS_UPDATE).setSectorSize(2048).addVanillaProofs(ByteString.copyFromUtf8(
+                "{}"));
+        assertEquals("registered_proof 7 is not a registered update proof (0 to 4: StackedDrg2KiBV1 to"
+            + " StackedDrg64GiBV1)", refused(Status.Code.INVALID_ARGUMENT, snap.clone().setRegisteredProof(7)
+                .build()));
+        assertEquals("sector_size 0 is not the size of registered_proof 0 (2048 bytes)", refused(
+            Status.Code.INVALID_ARGUMENT, snap.clone().clearSectorSize().build()));
+        assertEquals("comm_r_old has 0 bytes, 32 expected (the raw commitment, not its CID)", refused(
+            Status.Code.INVALID_ARGUMENT, snap.build()));
+        final UpdateVanillaProver.Update update = UpdateVanillaProver.prove(UpdateShape.of("2KiB"),
+            SectorSealer.seal(CuzkFixtures.PROOF, new byte[2048], ProverId.ofMiner(C1Fixtures.MINER),
+                C1Fixtures.SECTOR, new byte[32]), new byte[2048], 1);
+        final SubmitProofRequest.Builder good = snap.clone().setCommROld(ByteString.copyFrom(update.commROld()))
+            .setCommDNew(ByteString.copyFrom(update.commDNew())).setCommRNew(ByteString.copyFrom(update.commRNew()));
+        assertEquals("vanilla_proofs[0] is not a snapdeals-2KiB partition's: SnapDeals vanilla proof, offset 0:"
+            + " truncated in comm_c", refused(Status.Code.INVALID_ARGUMENT, good.build()));
+        final String why = refused(Status.Code.FAILED_PRECONDITION, good.setVanillaProofs(0, ByteString.copyFrom(
+            update.partitions().getFirst().bytes())).build());
+        assertTrue(why.startsWith("the parameters of snapdeals-2KiB: no ") && why.contains("jprove setup --snap 2KiB"),
+            why);
+    }
+
+    @Test
+    void shouldRefuseAnUnknownProofKind() throws IOException
+    {
         assertEquals("proof_kind 0 is not a proof kind; POREP_SEAL_COMMIT is proved", refused(
             Status.Code.INVALID_ARGUMENT, CuzkFixtures.porep("k", CuzkFixtures.wrapped())
                 .setProofKind(ProofKind.PROOF_KIND_UNSPECIFIED).build()));
@@ -247,10 +275,11 @@ class CuzkApiTest
     @Test
     void shouldNameTheCircuitIdWhenParametersCannotBePreloaded()
     {
-        assertEquals("circuit_id \"snap-32g\": jprove does not prove this circuit yet; known: porep-2k, porep-8m,"
-            + " porep-512m, porep-32g, porep-64g, wpost-2k, wpost-8m, wpost-512m, wpost-32g, wpost-64g, winning-2k,"
-            + " winning-8m, winning-512m, winning-32g, winning-64g", refusal(Status.Code.UNIMPLEMENTED, () -> unix.stub
-                .preloadSRS(PreloadSrsRequest.newBuilder().setCircuitId("snap-32g").build())));
+        assertEquals("circuit_id \"snap-1t\" is not a circuit id; known: porep-2k, porep-8m, porep-512m, porep-32g,"
+            + " porep-64g, wpost-2k, wpost-8m, wpost-512m, wpost-32g, wpost-64g, winning-2k, winning-8m, winning-512m,"
+            + " winning-32g, winning-64g, snap-2k, snap-8m, snap-512m, snap-32g, snap-64g", refusal(
+                Status.Code.INVALID_ARGUMENT, () -> unix.stub.preloadSRS(PreloadSrsRequest.newBuilder()
+                    .setCircuitId("snap-1t").build())));
         assertTrue(refusal(Status.Code.FAILED_PRECONDITION, () -> unix.stub.preloadSRS(PreloadSrsRequest
             .newBuilder().setCircuitId("wpost-2k").build())).contains(PostParameterFiles.set(
                 RegisteredPostProof.StackedDrgWindow2KiBV1_2).paramsName()));
