@@ -46,7 +46,7 @@ import io.jprove.engine.pipeline.WorkerView;
  * cuzk's gRPC API ({@code cuzk.v1.ProvingEngine}, src/main/proto/cuzk/v1/proving.proto) over a {@link Daemon}, so
  * that Curio proves through jprove by changing its {@code [Cuzk] Address}. A request becomes a daemon job like any
  * other (journaled before it is acknowledged, resumed after a crash, proved through the pipeline), of kind
- * {@link JobSpec.Porep}; what differs is cuzk's contract:
+ * {@link JobSpec.Porep}, {@link JobSpec.Post} or {@link JobSpec.Snap}; what differs is cuzk's contract:
  * <ul>
  *   <li>a job's id is its request_id (one is made up when it is empty), kept in the job table as {@code cuzk:ID}
  *       apart from jprove's own requests. The same request answers the same job; but a job that failed or was
