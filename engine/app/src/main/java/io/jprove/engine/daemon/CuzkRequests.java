@@ -36,9 +36,6 @@ import io.jprove.engine.update.UpdateShape;
  * sends) parsed, registered_proof and sector_size the C1 output's, its vanilla proofs verified (with the replica id
  * of miner_id's sector sector_number when miner_id is set, as cuzk's C2 checks its proof), then the parameters in
  * the parameter cache (else PRECONDITION), and room on the disk for the C1 output. Thread-safe.
- * <p>
- * WINDOW_POST_PARTITION and WINNING_POST requests are checked as {@link #checkPost} says, SNAP_DEALS_UPDATE ones as
- * {@link #checkSnap} says.
  */
 final class CuzkRequests
 {
