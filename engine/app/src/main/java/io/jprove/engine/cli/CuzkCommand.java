@@ -28,6 +28,7 @@ import io.jprove.engine.daemon.cuzk.SubmitProofRequest;
 import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.c1.C1File;
+import io.jprove.engine.porep.tree.CommitmentCid;
 import io.jprove.engine.post.RegisteredPostProof;
 
 import picocli.CommandLine.Command;
@@ -37,11 +38,12 @@ import picocli.CommandLine.Option;
  * {@code jprove cuzk prove|status}: a client of cuzk's proving API as Curio calls it, for a jprove daemon's (the
  * {@code cuzk-socket} and {@code cuzk-listen} settings) or cuzk's own: {@code prove} sends a C1 output as Curio's
  * {@code PoRepSnarkCuzk} does and writes the proof; {@code post} sends a PoSt's vanilla proofs as Curio's
- * {@code WindowPoStCuzk} and {@code WinningPoStCuzk} do; {@code status} prints GetStatus.
+ * {@code WindowPoStCuzk} and {@code WinningPoStCuzk} do; {@code snap} sends a SnapDeals update's as
+ * {@code ProveUpdateCuzk} does; {@code status} prints GetStatus.
  */
 @Command(name = "cuzk", description = "Talk to a cuzk proving API (a jprove daemon's, or cuzk's) as Curio does.",
     mixinStandardHelpOptions = true, subcommands = {CuzkCommand.Prove.class, CuzkCommand.Post.class,
-        CuzkCommand.Status.class})
+        CuzkCommand.Snap.class, CuzkCommand.Status.class})
 final class CuzkCommand
 {
     /** The largest C1 file read: Curio's client sends at most 256 MiB. */
@@ -245,6 +247,76 @@ final class CuzkCommand
                 }
                 final OutputFiles outputs = OutputFiles.of("--proof", proof).refuseInputs(inputs);
                 return submit(where, request.build(), outputs, proof, p.toString());
+            });
+        }
+    }
+
+    /** {@code jprove cuzk snap}. */
+    @Command(name = "snap", mixinStandardHelpOptions = true, description = "A SnapDeals update from its partitions'"
+        + " vanilla proofs through the API's Prove, as Curio's ProveUpdateCuzk sends it.")
+    static final class Snap implements Callable<Integer>
+    {
+        @picocli.CommandLine.Mixin
+        Where where = new Where();
+
+        @Option(names = "--sector-size", required = true, description = "The sector's size: 2KiB ... 64GiB.")
+        String sectorSize;
+
+        @Option(names = "--vanilla", required = true, paramLabel = "FILE", description = "A partition's vanilla proof"
+            + " (PartitionProof, bincode); repeat in partition order.")
+        List<Path> vanilla = new ArrayList<>();
+
+        @Option(names = "--comm-r-old", required = true, description = "comm_r before the update: hex or CID.")
+        String commROld;
+
+        @Option(names = "--comm-d-new", required = true, description = "The new data's comm_d: hex or CID.")
+        String commDNew;
+
+        @Option(names = "--comm-r-new", required = true, description = "comm_r after the update: hex or CID.")
+        String commRNew;
+
+        @Option(names = "--miner-id", paramLabel = "N", description = "The miner (actor id), sent as Curio sends it.")
+        long minerId;
+
+        @Option(names = "--sector", paramLabel = "N", description = "The sector number, sent as Curio sends it.")
+        long sector;
+
+        @Option(names = "--proof", required = true, paramLabel = "FILE", description = "Output: the proof, 192"
+            + " bytes per partition.")
+        Path proof;
+
+        @Option(names = "--verbose", description = "Print stack traces with errors.")
+        boolean verbose;
+
+        @Override
+        public Integer call()
+        {
+            return CliSupport.run("cuzk snap", verbose, () ->
+            {
+                final long bytes = RegisteredSealProof.parseSectorSize(sectorSize);
+                final long[] sizes = {2L << 10, 8L << 20, 512L << 20, 32L << 30, 64L << 30};
+                int id = 0;
+                while (sizes[id] != bytes)
+                {
+                    id++;
+                }
+                final SubmitProofRequest.Builder request = SubmitProofRequest.newBuilder().setRequestId("snap-"
+                    + minerId + "-" + sector).setProofKind(ProofKind.SNAP_DEALS_UPDATE).setSectorSize(bytes)
+                    .setRegisteredProof(id).setPriority(Priority.NORMAL).setSectorNumber(sector).setMinerId(minerId)
+                    .setCommROld(ByteString.copyFrom(SnapCommand.commitment("--comm-r-old", commROld,
+                        CommitmentCid.SEALED))).setCommDNew(ByteString.copyFrom(SnapCommand.commitment("--comm-d-new",
+                        commDNew, CommitmentCid.UNSEALED))).setCommRNew(ByteString.copyFrom(SnapCommand.commitment(
+                        "--comm-r-new", commRNew, CommitmentCid.SEALED)));
+                final Object[] inputs = new Object[2 * vanilla.size()];
+                for (int i = 0; i < vanilla.size(); i++)
+                {
+                    request.addVanillaProofs(ByteString.copyFrom(InputFile.readBounded(vanilla.get(i),
+                        MAX_C1_BYTES, "a vanilla proof")));
+                    inputs[2 * i] = "--vanilla";
+                    inputs[2 * i + 1] = vanilla.get(i);
+                }
+                final OutputFiles outputs = OutputFiles.of("--proof", proof).refuseInputs(inputs);
+                return submit(where, request.build(), outputs, proof, "SnapDeals " + sectorSize);
             });
         }
     }

@@ -171,7 +171,8 @@ final class SnapCommand implements Callable<Integer>
         try
         {
             final String hex = text.startsWith("0x") ? text.substring(2) : text;
-            if (hex.length() != 64)
+            // a CID (base32, multibase 'b') has letters past 'f'; hex has none
+            if (!hex.chars().allMatch(c -> Character.digit(c, 16) >= 0))
             {
                 return kind.decode(text);
             }

@@ -8,6 +8,7 @@ import static io.jprove.engine.cli.CliRun.jprove;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.daemon.Daemon;
+import io.jprove.engine.daemon.DaemonConfig;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
@@ -31,7 +34,8 @@ import io.jprove.field.Fr;
  * {@code jprove snap} on the vanilla proof of a really sealed 2 KiB sector updated with new data (made as
  * storage-proofs-update makes it): with parameters made by {@code jprove setup --snap} (slow: 1.7 million
  * constraints), the proof verifies against the {@code .vk} with {@code generate_public_inputs}' inputs and no others;
- * a damaged vanilla proof, the wrong count of partitions and missing parameters are refused, naming what, exit 2.
+ * so does the proof a daemon makes of it through cuzk's API ({@code jprove cuzk snap}); a damaged vanilla proof,
+ * the wrong count of partitions and missing parameters are refused, naming what, exit 2.
  */
 class SnapCommandTest
 {
@@ -74,6 +78,21 @@ class SnapCommandTest
         assertTrue(Groth16Verifier.verify(pvk, Proof.splitAll(bytes).getFirst(), inputs));
         inputs[Fr.LIMBS] ^= 1;
         assertFalse(Groth16Verifier.verify(pvk, Proof.splitAll(bytes).getFirst(), inputs));
+        // the same update through a daemon's cuzk API, as Curio sends it: a proof that verifies too
+        final Path socket = dir.resolve("cuzk.sock");
+        final Path cuzk = dir.resolve("snap-cuzk.proof");
+        try (Daemon daemon = Daemon.start(DaemonConfig.of(Map.of("listen", "127.0.0.1:0", "http-listen", "off",
+            "data-dir", dir.resolve("daemon").toString(), "device", "cpu", "threads", "2", "timeline", "off",
+            "cuzk-socket", socket.toString(), "parameter-cache", params.toString()), "test")))
+        {
+            final CliRun sent = jprove("cuzk", "snap", "--address", "unix://" + socket, "--sector-size", "2KiB",
+                "--vanilla", vanilla, "--comm-r-old", HexFormat.of().formatHex(update.commROld()), "--comm-d-new",
+                HexFormat.of().formatHex(update.commDNew()), "--comm-r-new", HexFormat.of().formatHex(
+                update.commRNew()), "--proof", cuzk);
+            assertEquals(CliSupport.OK, sent.status(), sent.toString());
+        }
+        inputs[Fr.LIMBS] ^= 1;
+        assertTrue(Groth16Verifier.verify(pvk, Proof.splitAll(Files.readAllBytes(cuzk)).getFirst(), inputs));
     }
 
     @Test
