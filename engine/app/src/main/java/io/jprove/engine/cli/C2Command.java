@@ -1,39 +1,30 @@
 package io.jprove.engine.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 
-import io.jprove.engine.backend.BufferPool;
-import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
 import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
-import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.VerifyingKey;
 import io.jprove.engine.pipeline.JobResult;
-import io.jprove.engine.pipeline.JobSpec;
-import io.jprove.engine.pipeline.PartitionFailedException;
-import io.jprove.engine.pipeline.Pipeline;
-import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.pipeline.PorepSynthesis;
 import io.jprove.engine.porep.PartitionWitness;
 import io.jprove.engine.porep.PorepParameterCache;
+import io.jprove.engine.porep.PorepParameterFiles;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.c1.C1File;
 import io.jprove.engine.porep.c1.C1Output;
 import io.jprove.engine.porep.c1.C1Partitions;
 import io.jprove.engine.porep.c1.InvalidC1Exception;
 import io.jprove.engine.r1cs.ConstraintMatrices;
-import io.jprove.timeline.Timeline;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,7 +97,7 @@ final class C2Command implements Callable<Integer>
         final RegisteredSealProof proof = c1.registeredProof();
         final Path dir = paramsDir != null ? paramsDir : PorepParameterCache.defaultDirectory();
         final PorepParameterCache.Located files = PorepParameterCache.locate(dir, proof);
-        final String origin = origin(files, proof);
+        final String origin = ParameterOrigin.check(files, PorepParameterFiles.set(proof), checkDigest);
         final List<PartitionWitness> partitions;
         try
         {
@@ -127,7 +118,9 @@ final class C2Command implements Callable<Integer>
         {
             PorepParameterCache.requirePair(pk.vk(), vk, files);
             final long loaded = System.nanoTime();
-            final JobResult result = run(pk, new PorepSynthesis(matrices, partitions), proof + " of " + c1File);
+            final PorepSynthesis synthesis = new PorepSynthesis(matrices, partitions);
+            final JobResult result = OneJob.prove(deviceOption, timelineOption, threads, proof + " of " + c1File, pk,
+                synthesis, synthesis.partitions().size());
             final List<Proof> proofs = result.proofs();
             final PreparedVerifyingKey pvk = new PreparedVerifyingKey(vk);
             for (int k = 0; k < proofs.size(); k++)
@@ -153,58 +146,6 @@ final class C2Command implements Callable<Integer>
                 (System.nanoTime() - loaded) / 1e9);
             System.out.println("  parameters: " + origin);
             return CliSupport.OK;
-        }
-    }
-
-    /** Checks the files' origin and, for Filecoin's, their digests. @return the origin in words */
-    private String origin(final PorepParameterCache.Located files, final RegisteredSealProof proof)
-        throws java.io.IOException
-    {
-        if (files.jproveMade())
-        {
-            if (checkDigest)
-            {
-                throw new IllegalArgumentException("--check-digest: " + files.params().getParent() + " holds jprove's "
-                    + "own parameters for this size (marker " + PorepParameterCache.markerName(proof) + "), which have "
-                    + "no published digest");
-            }
-            return "jprove's own (made by jprove setup, marked beside them): NOT Filecoin's published parameters; "
-                + "this proof verifies against their .vk only, never on chain";
-        }
-        PorepParameterCache.checkDigest(files.vk());
-        if (checkDigest)
-        {
-            PorepParameterCache.checkDigest(files.params());
-        }
-        return "Filecoin's published files: .vk digest matches parameters.json" + (checkDigest
-            ? ", and so does the .params digest" : " (--check-digest to check the .params too)");
-    }
-
-    /** Proves every partition through the pipeline on the selected devices. */
-    private JobResult run(final ProvingKey pk, final PorepSynthesis synthesis, final String name) throws Exception
-    {
-        final DeviceSelection selection = deviceOption.select();
-        final List<ProverBackend> backends = new ArrayList<>(selection.open(threads));
-        try (Timeline timeline = timelineOption.open();
-             BufferPool pool = selection.bufferPool(BufferPool.defaultBudgetBytes());
-             Pipeline pipeline = new Pipeline(PipelineConfig.forCores(threads), backends, pool, timeline))
-        {
-            return pipeline.submit(new JobSpec(name, 0, pk, synthesis, synthesis.partitions().size(), false))
-                .result().get();
-        }
-        catch (final ExecutionException e)
-        {
-            final Throwable why = e.getCause() instanceof final PartitionFailedException failed ? failed.getCause()
-                : e.getCause();
-            if (why instanceof final RuntimeException runtime)
-            {
-                throw runtime;
-            }
-            throw new IllegalStateException(why);
-        }
-        finally
-        {
-            backends.forEach(ProverBackend::close);
         }
     }
 }

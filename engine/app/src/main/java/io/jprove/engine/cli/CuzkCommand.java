@@ -2,6 +2,9 @@ package io.jprove.engine.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -25,6 +28,8 @@ import io.jprove.engine.daemon.cuzk.SubmitProofRequest;
 import io.jprove.engine.formats.InputFile;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.c1.C1File;
+import io.jprove.engine.porep.tree.CommitmentCid;
+import io.jprove.engine.post.RegisteredPostProof;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,10 +37,13 @@ import picocli.CommandLine.Option;
 /**
  * {@code jprove cuzk prove|status}: a client of cuzk's proving API as Curio calls it, for a jprove daemon's (the
  * {@code cuzk-socket} and {@code cuzk-listen} settings) or cuzk's own: {@code prove} sends a C1 output as Curio's
- * {@code PoRepSnarkCuzk} does and writes the proof; {@code status} prints GetStatus.
+ * {@code PoRepSnarkCuzk} does and writes the proof; {@code post} sends a PoSt's vanilla proofs as Curio's
+ * {@code WindowPoStCuzk} and {@code WinningPoStCuzk} do; {@code snap} sends a SnapDeals update's as
+ * {@code ProveUpdateCuzk} does; {@code status} prints GetStatus.
  */
 @Command(name = "cuzk", description = "Talk to a cuzk proving API (a jprove daemon's, or cuzk's) as Curio does.",
-    mixinStandardHelpOptions = true, subcommands = {CuzkCommand.Prove.class, CuzkCommand.Status.class})
+    mixinStandardHelpOptions = true, subcommands = {CuzkCommand.Prove.class, CuzkCommand.Post.class,
+        CuzkCommand.Snap.class, CuzkCommand.Status.class})
 final class CuzkCommand
 {
     /** The largest C1 file read: Curio's client sends at most 256 MiB. */
@@ -131,32 +139,184 @@ final class CuzkCommand
                     .setSectorSize(p.sectorBytes()).setRegisteredProof(p.id()).setPriority(level)
                     .setVanillaProof(ByteString.copyFrom(bytes)).setSectorNumber(sectorNumber).setMinerId(minerId)
                     .build();
-                final long t0 = System.nanoTime();
-                try (outputs; CuzkChannel channel = where.connect())
+                return submit(where, request, outputs, proof, p.toString());
+            });
+        }
+    }
+
+    /**
+     * Proves a request through the API's Prove and writes the proof, with one line of the job's timings.
+     *
+     * @param what the proof's name for that line, e.g. its registered proof
+     */
+    static int submit(final Where where, final SubmitProofRequest request, final OutputFiles outputs,
+        final Path proof, final String what) throws java.io.IOException
+    {
+        final long t0 = System.nanoTime();
+        try (outputs; CuzkChannel channel = where.connect())
+        {
+            final AwaitProofResponse r;
+            try
+            {
+                r = channel.stub.prove(ProveRequest.newBuilder().setSubmit(request).build()).getResult();
+            }
+            catch (final StatusRuntimeException e)
+            {
+                throw where.refused(e);
+            }
+            if (r.getStatus() != AwaitProofResponse.Status.COMPLETED)
+            {
+                throw new IllegalStateException("job " + r.getJobId() + " " + r.getStatus()
+                    + (r.getErrorMessage().isEmpty() ? "" : ": " + r.getErrorMessage()));
+            }
+            outputs.write(proof, f -> Files.write(f, r.getProof().toByteArray()));
+            outputs.commit();
+            System.out.println("cuzk prove: job " + r.getJobId() + " (" + what + ") proved at " + where.address
+                + ": " + r.getProof().size() + " proof bytes written to " + proof + "; queue "
+                + r.getQueueWaitMs() + " ms, parameters " + r.getSrsLoadMs() + " ms, synthesis "
+                + r.getSynthesisMs() + " ms, device " + r.getGpuComputeMs() + " ms, total " + r.getTotalMs()
+                + " ms (" + CliSupport.ms(t0) + " here)");
+        }
+        return CliSupport.OK;
+    }
+
+    /** {@code jprove cuzk post}. */
+    @Command(name = "post", mixinStandardHelpOptions = true, description = "A WindowPoSt partition or a WinningPoSt"
+        + " from its sectors' vanilla proofs through the API's Prove, as Curio's WindowPoStCuzk and WinningPoStCuzk"
+        + " send them.")
+    static final class Post implements Callable<Integer>
+    {
+        @picocli.CommandLine.Mixin
+        Where where = new Where();
+
+        @Option(names = "--kind", required = true, description = "window or winning.")
+        String kind;
+
+        @Option(names = "--sector-size", required = true, description = "The sectors' size: 2KiB ... 64GiB.")
+        String sectorSize;
+
+        @Option(names = "--vanilla", required = true, paramLabel = "FILE", description = "A sector's vanilla proof"
+            + " (FallbackPoStSectorProof, bincode); repeat in the partition's sector order.")
+        List<Path> vanilla = new ArrayList<>();
+
+        @Option(names = "--randomness", required = true, description = "The challenge randomness: 32 bytes in hex.")
+        String randomness;
+
+        @Option(names = "--partition", description = "WindowPoSt: the partition's index (default 0).")
+        int partition;
+
+        @Option(names = "--api-version", description = "WindowPoSt 1.2.0 (default) or 1.0.0; WinningPoSt 1.0.0.")
+        String apiVersion;
+
+        @Option(names = "--miner-id", paramLabel = "N", description = "The miner (actor id), sent as Curio sends it.")
+        long minerId;
+
+        @Option(names = "--request-id", paramLabel = "ID", description = "The request's id (default as Curio's:"
+            + " wdpost-MINER-PARTITION-… or winpost-MINER-…).")
+        String requestId;
+
+        @Option(names = "--proof", required = true, paramLabel = "FILE", description = "Output: the proof, 192"
+            + " bytes.")
+        Path proof;
+
+        @Option(names = "--verbose", description = "Print stack traces with errors.")
+        boolean verbose;
+
+        @Override
+        public Integer call()
+        {
+            return CliSupport.run("cuzk post", verbose, () ->
+            {
+                final RegisteredPostProof p = PostCommand.registeredProof(kind, sectorSize, apiVersion);
+                final byte[] seed = PostCommand.randomness(randomness);
+                final boolean window = p.kind() == RegisteredPostProof.Kind.WINDOW;
+                final SubmitProofRequest.Builder request = SubmitProofRequest.newBuilder().setRequestId(requestId
+                    != null ? requestId : window ? "wdpost-" + minerId + "-" + partition + "-"
+                    + HexFormat.of().formatHex(seed, 0, 8) : "winpost-" + minerId + "-" + HexFormat.of().formatHex(
+                    seed, 0, 8)).setProofKind(window ? ProofKind.WINDOW_POST_PARTITION : ProofKind.WINNING_POST)
+                    .setSectorSize(p.sectorBytes()).setRegisteredProof(p.id()).setPriority(window ? Priority.HIGH
+                    : Priority.CRITICAL).setMinerId(minerId).setRandomness(ByteString.copyFrom(seed))
+                    .setPartitionIndex(partition);
+                final Object[] inputs = new Object[2 * vanilla.size()];
+                for (int i = 0; i < vanilla.size(); i++)
                 {
-                    final AwaitProofResponse r;
-                    try
-                    {
-                        r = channel.stub.prove(ProveRequest.newBuilder().setSubmit(request).build()).getResult();
-                    }
-                    catch (final StatusRuntimeException e)
-                    {
-                        throw where.refused(e);
-                    }
-                    if (r.getStatus() != AwaitProofResponse.Status.COMPLETED)
-                    {
-                        throw new IllegalStateException("job " + r.getJobId() + " " + r.getStatus()
-                            + (r.getErrorMessage().isEmpty() ? "" : ": " + r.getErrorMessage()));
-                    }
-                    outputs.write(proof, f -> Files.write(f, r.getProof().toByteArray()));
-                    outputs.commit();
-                    System.out.println("cuzk prove: job " + r.getJobId() + " (" + p + ") proved at " + where.address
-                        + ": " + r.getProof().size() + " proof bytes written to " + proof + "; queue "
-                        + r.getQueueWaitMs() + " ms, parameters " + r.getSrsLoadMs() + " ms, synthesis "
-                        + r.getSynthesisMs() + " ms, device " + r.getGpuComputeMs() + " ms, total " + r.getTotalMs()
-                        + " ms (" + CliSupport.ms(t0) + " here)");
+                    request.addVanillaProofs(ByteString.copyFrom(InputFile.readBounded(vanilla.get(i),
+                        MAX_C1_BYTES, "a vanilla proof")));
+                    inputs[2 * i] = "--vanilla";
+                    inputs[2 * i + 1] = vanilla.get(i);
                 }
-                return CliSupport.OK;
+                final OutputFiles outputs = OutputFiles.of("--proof", proof).refuseInputs(inputs);
+                return submit(where, request.build(), outputs, proof, p.toString());
+            });
+        }
+    }
+
+    /** {@code jprove cuzk snap}. */
+    @Command(name = "snap", mixinStandardHelpOptions = true, description = "A SnapDeals update from its partitions'"
+        + " vanilla proofs through the API's Prove, as Curio's ProveUpdateCuzk sends it.")
+    static final class Snap implements Callable<Integer>
+    {
+        @picocli.CommandLine.Mixin
+        Where where = new Where();
+
+        @Option(names = "--sector-size", required = true, description = "The sector's size: 2KiB ... 64GiB.")
+        String sectorSize;
+
+        @Option(names = "--vanilla", required = true, paramLabel = "FILE", description = "A partition's vanilla proof"
+            + " (PartitionProof, bincode); repeat in partition order.")
+        List<Path> vanilla = new ArrayList<>();
+
+        @Option(names = "--comm-r-old", required = true, description = "comm_r before the update: hex or CID.")
+        String commROld;
+
+        @Option(names = "--comm-d-new", required = true, description = "The new data's comm_d: hex or CID.")
+        String commDNew;
+
+        @Option(names = "--comm-r-new", required = true, description = "comm_r after the update: hex or CID.")
+        String commRNew;
+
+        @Option(names = "--miner-id", paramLabel = "N", description = "The miner (actor id), sent as Curio sends it.")
+        long minerId;
+
+        @Option(names = "--sector", paramLabel = "N", description = "The sector number, sent as Curio sends it.")
+        long sector;
+
+        @Option(names = "--proof", required = true, paramLabel = "FILE", description = "Output: the proof, 192"
+            + " bytes per partition.")
+        Path proof;
+
+        @Option(names = "--verbose", description = "Print stack traces with errors.")
+        boolean verbose;
+
+        @Override
+        public Integer call()
+        {
+            return CliSupport.run("cuzk snap", verbose, () ->
+            {
+                final long bytes = RegisteredSealProof.parseSectorSize(sectorSize);
+                final long[] sizes = {2L << 10, 8L << 20, 512L << 20, 32L << 30, 64L << 30};
+                int id = 0;
+                while (sizes[id] != bytes)
+                {
+                    id++;
+                }
+                final SubmitProofRequest.Builder request = SubmitProofRequest.newBuilder().setRequestId("snap-"
+                    + minerId + "-" + sector).setProofKind(ProofKind.SNAP_DEALS_UPDATE).setSectorSize(bytes)
+                    .setRegisteredProof(id).setPriority(Priority.NORMAL).setSectorNumber(sector).setMinerId(minerId)
+                    .setCommROld(ByteString.copyFrom(SnapCommand.commitment("--comm-r-old", commROld,
+                        CommitmentCid.SEALED))).setCommDNew(ByteString.copyFrom(SnapCommand.commitment("--comm-d-new",
+                        commDNew, CommitmentCid.UNSEALED))).setCommRNew(ByteString.copyFrom(SnapCommand.commitment(
+                        "--comm-r-new", commRNew, CommitmentCid.SEALED)));
+                final Object[] inputs = new Object[2 * vanilla.size()];
+                for (int i = 0; i < vanilla.size(); i++)
+                {
+                    request.addVanillaProofs(ByteString.copyFrom(InputFile.readBounded(vanilla.get(i),
+                        MAX_C1_BYTES, "a vanilla proof")));
+                    inputs[2 * i] = "--vanilla";
+                    inputs[2 * i + 1] = vanilla.get(i);
+                }
+                final OutputFiles outputs = OutputFiles.of("--proof", proof).refuseInputs(inputs);
+                return submit(where, request.build(), outputs, proof, "SnapDeals " + sectorSize);
             });
         }
     }

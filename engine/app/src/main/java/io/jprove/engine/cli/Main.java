@@ -46,6 +46,8 @@ public final class Main
         SealCommand.class,
         C1Command.class,
         C2Command.class,
+        PostCommand.class,
+        SnapCommand.class,
         CuzkCommand.class,
         CommandLine.HelpCommand.class);
 

@@ -108,15 +108,15 @@ final class Admission
     }
 
     /**
-     * A Filecoin PoRep C2 with parameters from the parameter cache: the circuit's shape is the key's (the files are
-     * named for it, and the published ones checked by digest), so only the memory is compared; a key file whose header
-     * does not read is the daemon's problem, not the request's.
+     * A Filecoin circuit (PoRep C2, PoSt, SnapDeals) with parameters from the parameter cache: the circuit's shape is
+     * the key's (the files are named for it, and the published ones checked by digest), so only the memory is
+     * compared; a key file whose header does not read is the daemon's problem, not the request's.
      *
      * @param params  the {@code .params} file.
      * @param circuit what the job proves, for messages ("porep-32GiB").
      * @throws RequestException PRECONDITION for a header that does not read, TOO_LARGE for memory.
      */
-    void porep(final Path params, final String circuit)
+    void filecoin(final Path params, final String circuit)
     {
         final KeySizes key;
         try

@@ -25,6 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 
 import io.jprove.engine.porep.RegisteredSealProof;
+import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateShape;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 
@@ -180,7 +182,9 @@ final class ClusterStore implements JobStore
             p.setInt(k++, priority);
             p.setString(k++, s.kind());
             p.setString(k++, s instanceof final JobSpec.Builtin b ? b.name()
-                : s instanceof final JobSpec.Porep r ? r.proof().name() : "");
+                : s instanceof final JobSpec.Porep r ? r.proof().name()
+                : s instanceof final JobSpec.Post t ? t.proof().name()
+                : s instanceof final JobSpec.Snap u ? u.shape().name() : "");
             p.setString(k++, s.key().path().toString());
             p.setString(k++, s instanceof final JobSpec.Circom ci ? ci.r1cs().toString() : "");
             p.setLong(k++, s instanceof final JobSpec.Builtin b ? b.seed() : 0);
@@ -343,6 +347,8 @@ final class ClusterStore implements JobStore
             case "circom" -> new JobSpec.Circom(key, Path.of(r.getString(8)), inputFile(input));
             case "zkey" -> new JobSpec.Zkey(key, inputFile(input));
             case "porep" -> new JobSpec.Porep(RegisteredSealProof.ofName(r.getString(6)), key, inputFile(input));
+            case "post" -> new JobSpec.Post(RegisteredPostProof.valueOf(r.getString(6)), key, inputFile(input));
+            case "snap" -> new JobSpec.Snap(UpdateShape.byName(r.getString(6)), key, inputFile(input));
             default -> throw new IllegalStateException("job " + r.getLong(1) + " has an unknown kind " + kind);
         };
         return new JobRow(r.getLong(1), r.getString(2), r.getBytes(3), r.getInt(4), spec, r.getLong(11), input,

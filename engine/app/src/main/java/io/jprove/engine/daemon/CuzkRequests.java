@@ -14,23 +14,31 @@ import java.util.function.LongFunction;
 import com.google.protobuf.CodedOutputStream;
 
 import io.jprove.engine.daemon.cuzk.Priority;
+import io.jprove.engine.daemon.cuzk.ProofKind;
 import io.jprove.engine.daemon.cuzk.SubmitProofRequest;
+import io.jprove.engine.porep.ParameterSet;
 import io.jprove.engine.porep.PorepParameterCache;
+import io.jprove.engine.porep.PorepParameterFiles;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.c1.C1File;
 import io.jprove.engine.porep.c1.C1Output;
 import io.jprove.engine.porep.c1.InvalidC1Exception;
 import io.jprove.engine.porep.sdr.ProverId;
 import io.jprove.engine.porep.vanilla.VanillaVerifier;
+import io.jprove.engine.post.PostParameterFiles;
+import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateParameterFiles;
+import io.jprove.engine.update.UpdateShape;
 
 /**
  * Checks a cuzk SubmitProofRequest before anything is journaled, so that what is accepted can be proved and what is
- * not is refused with one line naming the field (or, inside vanilla_proof, the JSON path): the proof kind (PoRep C2;
- * the others are UNSUPPORTED, named), the C1 output (bare or in the {SectorNum, Phase1Out, SectorSize} wrapper Curio
- * sends) parsed, registered_proof and sector_size the C1 output's, its vanilla proofs verified (with the replica id
- * of miner_id's sector sector_number when miner_id is set, as cuzk's C2 checks its proof), then the parameters in
- * the parameter cache (else PRECONDITION), the memory a partition and the key need ({@link Admission}, else
- * TOO_LARGE), and room on the disk for the C1 output. Thread-safe.
+ * not is refused with one line naming the field (or, inside vanilla_proof, the JSON path): the proof kind (PoRep C2,
+ * WindowPoSt, WinningPoSt, SnapDeals; non-interactive PoRep is UNSUPPORTED, named); for PoRep the C1 output (bare or
+ * in the {SectorNum, Phase1Out, SectorSize} wrapper Curio sends) parsed, registered_proof and sector_size the C1
+ * output's, its vanilla proofs verified (with the replica id of miner_id's sector sector_number when miner_id is set,
+ * as cuzk's C2 checks its proof); for PoSt and SnapDeals their vanilla proofs read and verified (see their methods);
+ * then, for every kind, the parameters in the parameter cache (else PRECONDITION), the memory a partition and the key
+ * need ({@link Admission}, else TOO_LARGE), and room on the disk for the inputs. Thread-safe.
  */
 final class CuzkRequests
 {
@@ -87,9 +95,14 @@ final class CuzkRequests
             case POREP_SEAL_COMMIT ->
             {
             }
-            case SNAP_DEALS_UPDATE, WINDOW_POST_PARTITION, WINNING_POST -> throw new RequestException(
-                RequestException.Reason.UNSUPPORTED, "proof_kind " + request.getProofKind() + " is not proved by"
-                + " jprove yet; POREP_SEAL_COMMIT is");
+            case WINDOW_POST_PARTITION, WINNING_POST ->
+            {
+                return checkPost(request);
+            }
+            case SNAP_DEALS_UPDATE ->
+            {
+                return checkSnap(request);
+            }
             default -> throw invalid("proof_kind " + request.getProofKindValue() + " is not a proof kind;"
                 + " POREP_SEAL_COMMIT is proved");
         }
@@ -139,8 +152,8 @@ final class CuzkRequests
             // the verifier's paths are the C1 output's; in the wrapper it is the decoded Phase1Out
             throw invalid("vanilla_proof: " + (file.wrapped() ? "$.Phase1Out→" : "") + e.getMessage());
         }
-        final Path params = parameters(proof);
-        admission.porep(params, "porep-" + proof.sizeName());
+        final Path params = parameters(PorepParameterFiles.set(proof), proof.toString());
+        admission.filecoin(params, "porep-" + proof.sizeName());
         final int priority = priority(request);
         final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
         final Path incoming = spool(bytes);
@@ -149,22 +162,107 @@ final class CuzkRequests
     }
 
     /**
-     * @return the seal proof's {@code .params} in the parameter cache, with its {@code .vk} beside it; the {@code .vk}
+     * Checks a PoSt request: registered_proof a PoSt proof of the request's kind, sector_size its size, then the
+     * partition its vanilla_proofs make (each read, vanilla-verified and its challenged leaves checked against the
+     * randomness's, naming {@code vanilla_proofs[i]}), then the parameters in the parameter cache.
+     */
+    private Checked checkPost(final SubmitProofRequest request)
+    {
+        final RegisteredPostProof proof;
+        try
+        {
+            proof = RegisteredPostProof.ofId(request.getRegisteredProof());
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw invalid("registered_proof: " + e.getMessage());
+        }
+        final RegisteredPostProof.Kind kind = request.getProofKind() == ProofKind.WINNING_POST
+            ? RegisteredPostProof.Kind.WINNING : RegisteredPostProof.Kind.WINDOW;
+        if (proof.kind() != kind)
+        {
+            throw invalid("registered_proof " + proof.id() + " is " + proof + ", not a " + kind.word() + " PoSt proof"
+                + " as proof_kind " + request.getProofKind() + " needs");
+        }
+        if (request.getSectorSize() != proof.sectorBytes())
+        {
+            throw invalid("sector_size " + Long.toUnsignedString(request.getSectorSize()) + " is not the size of "
+                + proof + " (" + proof.sectorBytes() + " bytes)");
+        }
+        final byte[] inputs = PostInputs.of(request);
+        try
+        {
+            PostInputs.partition(proof, inputs);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw invalid(e.getMessage());
+        }
+        final Path params = parameters(PostParameterFiles.set(proof), proof.toString());
+        admission.filecoin(params, proof.toString());
+        final int priority = priority(request);
+        final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
+        final Path incoming = spool(inputs);
+        return new Checked(priority, digest, job -> new JobSpec.Post(proof, params, JournalRecord.postFile(spoolDir,
+            job)), incoming, inputs);
+    }
+
+    /**
+     * Checks a SnapDeals request: registered_proof one of the FFI's {@code RegisteredUpdateProof} (0 to 4: 2KiB to
+     * 64GiB) and sector_size its size, then its partitions (each vanilla proof read and verified against comm_r_old,
+     * comm_d_new and comm_r_new, naming {@code vanilla_proofs[k]}), then the parameters in the parameter cache.
+     */
+    private Checked checkSnap(final SubmitProofRequest request)
+    {
+        final long[] sizes = {2L << 10, 8L << 20, 512L << 20, 32L << 30, 64L << 30};
+        final long id = request.getRegisteredProof();
+        if (id < 0 || id >= sizes.length)
+        {
+            throw invalid("registered_proof " + Long.toUnsignedString(id) + " is not a registered update proof (0 to "
+                + (sizes.length - 1) + ": StackedDrg2KiBV1 to StackedDrg64GiBV1)");
+        }
+        if (request.getSectorSize() != sizes[(int)id])
+        {
+            throw invalid("sector_size " + Long.toUnsignedString(request.getSectorSize()) + " is not the size of "
+                + "registered_proof " + id + " (" + sizes[(int)id] + " bytes)");
+        }
+        final UpdateShape shape = UpdateShape.of(RegisteredSealProof.of(sizes[(int)id],
+            RegisteredSealProof.ApiVersion.V1_1_0, RegisteredSealProof.Feature.NONE).sizeName());
+        final byte[] inputs = SnapInputs.of(request);
+        try
+        {
+            SnapInputs.partitions(shape, inputs);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw invalid(e.getMessage());
+        }
+        final Path params = parameters(UpdateParameterFiles.set(shape), shape.name());
+        admission.filecoin(params, shape.name());
+        final int priority = priority(request);
+        final byte[] digest = digest(request.toBuilder().clearRequestId().setPriorityValue(priority).build());
+        final Path incoming = spool(inputs);
+        return new Checked(priority, digest, job -> new JobSpec.Snap(shape, params, JournalRecord.snapFile(spoolDir,
+            job)), incoming, inputs);
+    }
+
+    /**
+     * @return a circuit's {@code .params} in the parameter cache, with its {@code .vk} beside it; the {@code .vk}
      *         of Filecoin's published files checked against parameters.json's digest (jprove's own, marked, have none)
      * @throws RequestException PRECONDITION naming the file that is missing, unreadable or not the published one
      */
-    private Path parameters(final RegisteredSealProof proof)
+    private Path parameters(final ParameterSet set, final String proof)
     {
         try
         {
-            final PorepParameterCache.Located files = PorepParameterCache.locate(parameterCache, proof);
+            final PorepParameterCache.Located files = PorepParameterCache.locate(parameterCache, set);
             if (!Files.isReadable(files.params()))
             {
                 throw new IllegalArgumentException(files.params() + " is not readable by the daemon");
             }
             if (!files.jproveMade())
             {
-                PorepParameterCache.checkDigest(files.vk());
+                PorepParameterCache.checkDigest(files.vk(), set.publishedDigest(set.vkName()));
             }
             return files.params();
         }

@@ -46,7 +46,7 @@ import io.jprove.engine.pipeline.WorkerView;
  * cuzk's gRPC API ({@code cuzk.v1.ProvingEngine}, src/main/proto/cuzk/v1/proving.proto) over a {@link Daemon}, so
  * that Curio proves through jprove by changing its {@code [Cuzk] Address}. A request becomes a daemon job like any
  * other (journaled before it is acknowledged, resumed after a crash, proved through the pipeline), of kind
- * {@link JobSpec.Porep}; what differs is cuzk's contract:
+ * {@link JobSpec.Porep}, {@link JobSpec.Post} or {@link JobSpec.Snap}; what differs is cuzk's contract:
  * <ul>
  *   <li>a job's id is its request_id (one is made up when it is empty), kept in the job table as {@code cuzk:ID}
  *       apart from jprove's own requests. The same request answers the same job; but a job that failed or was
@@ -403,9 +403,17 @@ final class CuzkService extends ProvingEngineGrpc.ProvingEngineImplBase implemen
             .build();
     }
 
-    /** @return cuzk's name for a job's kind ("porep-c2"), or jprove's for its own jobs. */
+    /** @return cuzk's name for a job's kind ("porep-c2", "window-post", "winning-post"), or jprove's for its own. */
     private static String kind(final Job job)
     {
+        if (job.spec() instanceof final JobSpec.Post t)
+        {
+            return t.proof().kind().word() + "-post";
+        }
+        if (job.spec() instanceof JobSpec.Snap)
+        {
+            return "snap-update";
+        }
         return job.spec() instanceof JobSpec.Porep ? CuzkRequests.POREP_KIND : job.spec().kind();
     }
 
@@ -436,8 +444,7 @@ final class CuzkService extends ProvingEngineGrpc.ProvingEngineImplBase implemen
     /** @return the parameters a circuit id names in the parameter cache. */
     private KeyRef parameters(final String circuitId)
     {
-        return KeyRef.porep(CuzkCircuits.params(daemon.config().cuzk().parameterCache(),
-            CuzkCircuits.porep(circuitId)));
+        return KeyRef.porep(CuzkCircuits.params(daemon.config().cuzk().parameterCache(), circuitId));
     }
 
     private boolean resident(final KeyRef ref)

@@ -2,6 +2,7 @@ package io.jprove.engine.daemon;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -27,12 +28,17 @@ import io.jprove.engine.pipeline.ProofJob;
 import io.jprove.engine.pipeline.ProvedPartition;
 import io.jprove.engine.pipeline.Synthesis;
 import io.jprove.engine.pipeline.ZkeySynthesis;
+import io.jprove.engine.porep.ParameterSet;
 import io.jprove.engine.porep.PartitionWitness;
 import io.jprove.engine.porep.PorepParameterCache;
 import io.jprove.engine.porep.PorepParameterFiles;
 import io.jprove.engine.porep.c1.C1File;
 import io.jprove.engine.porep.c1.C1Partitions;
 import io.jprove.engine.porep.c1.InvalidC1Exception;
+import io.jprove.engine.post.PostParameterFiles;
+import io.jprove.engine.post.PostPartition;
+import io.jprove.engine.update.UpdateParameterFiles;
+import io.jprove.engine.update.UpdatePartitions;
 
 /**
  * A daemon job as the pipeline proves it: its key, asked of the {@link KeyCache} as the job is accepted here
@@ -56,6 +62,12 @@ final class JobRun implements ProofJob
     private List<PartitionWitness> porepPartitions;
     /** A PoRep job's verifying key, once its first proof is checked. */
     private PreparedVerifyingKey porepVk;
+    /** A PoSt job's partition, as its vanilla proofs give it; null for other kinds. */
+    private PostPartition postPartition;
+    /** A SnapDeals job's partitions, as its vanilla proofs give them; null for other kinds. */
+    private UpdatePartitions snapPartitions;
+    /** A PoSt or SnapDeals job's verifying key, once its first proof is checked. */
+    private PreparedVerifyingKey vanillaVk;
     /** Partitions handed to the pipeline and not ended; guarded by the feed. */
     private int inFlight;
     /** Whether the job is accepted on this host and not ended (a single host's job); guarded by the feed. */
@@ -249,6 +261,8 @@ final class JobRun implements ProofJob
                 case JobSpec.Circom c -> new CircomSynthesis(c.r1cs(), c.witness());
                 case JobSpec.Zkey z -> new ZkeySynthesis(() -> lease().zkey(), z.witness());
                 case JobSpec.Porep r -> porep(r);
+                case JobSpec.Post t -> post(t);
+                case JobSpec.Snap u -> snap(u);
             };
         }
         return synthesis;
@@ -272,6 +286,77 @@ final class JobRun implements ProofJob
         return new PorepSynthesis(porepMatrices.of(r.proof()), porepPartitions);
     }
 
+    /** @return a PoSt job's synthesis: its vanilla proofs read and checked again, as they may be after a restart. */
+    private Synthesis post(final JobSpec.Post t)
+    {
+        try
+        {
+            postPartition = PostInputs.partition(t.proof(), Files.readAllBytes(t.input()));
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the job's PoSt inputs " + t.input() + ": " + e.getMessage(), e);
+        }
+        final PostPartition partition = postPartition;
+        return new CircuitSynthesis(CircuitShape.recorded(porepMatrices.named(t.proof().shape().name())),
+            p -> partition.circuit());
+    }
+
+    /** @return a SnapDeals job's synthesis: its vanilla proofs read and checked again, as after a restart. */
+    private Synthesis snap(final JobSpec.Snap u)
+    {
+        try
+        {
+            snapPartitions = SnapInputs.partitions(u.shape(), Files.readAllBytes(u.input()));
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read the job's SnapDeals inputs " + u.input() + ": "
+                + e.getMessage(), e);
+        }
+        final UpdatePartitions partitions = snapPartitions;
+        return new CircuitSynthesis(CircuitShape.recorded(porepMatrices.named(u.shape().name())),
+            partitions::circuit);
+    }
+
+    /**
+     * A PoSt or SnapDeals proof is checked as a PoRep one: against the {@code .vk} beside its parameters, with the
+     * public inputs a verifier computes (PoSt: from the randomness and the sectors' ids and comm_r; SnapDeals: from
+     * the commitments and the partition).
+     *
+     * @return null when it may be recorded, else why not (one line)
+     */
+    private String vanillaRefusal(final Path params, final ParameterSet set, final int partition,
+        final ProvedPartition proved)
+    {
+        final long[] expected;
+        final PreparedVerifyingKey vk;
+        final Path vkFile = params.resolveSibling(set.vkName());
+        synchronized (this)
+        {
+            expected = postPartition != null ? postPartition.publicInputs() : snapPartitions.publicInputs()
+                .get(partition);
+            if (vanillaVk == null)
+            {
+                final VerifyingKey read = BellpersonParams.readVerifyingKey(vkFile);
+                PorepParameterCache.requirePair(key().vk(), read, new PorepParameterCache.Located(params, vkFile,
+                    false));
+                vanillaVk = new PreparedVerifyingKey(read);
+            }
+            vk = vanillaVk;
+        }
+        if (!Arrays.equals(expected, proved.publicInputs()))
+        {
+            return "partition " + partition + "'s public inputs differ from those its vanilla proofs give; not "
+                + "recorded";
+        }
+        if (!Groth16Verifier.verify(vk, proved.proof(), expected))
+        {
+            return "partition " + partition + "'s proof does not verify against " + vkFile + "; not recorded";
+        }
+        return null;
+    }
+
     /**
      * Checks a proved partition before it is recorded: a PoRep proof must verify against the {@code .vk} file beside
      * its parameters (whose digest is the published one, for Filecoin's) with the public inputs its C1 output gives,
@@ -281,6 +366,14 @@ final class JobRun implements ProofJob
      */
     String refusal(final int partition, final ProvedPartition proved)
     {
+        if (job.spec() instanceof final JobSpec.Post t)
+        {
+            return vanillaRefusal(t.params(), PostParameterFiles.set(t.proof()), partition, proved);
+        }
+        if (job.spec() instanceof final JobSpec.Snap u)
+        {
+            return vanillaRefusal(u.params(), UpdateParameterFiles.set(u.shape()), partition, proved);
+        }
         if (!(job.spec() instanceof final JobSpec.Porep r))
         {
             return null;

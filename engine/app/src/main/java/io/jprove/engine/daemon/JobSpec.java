@@ -3,6 +3,8 @@ package io.jprove.engine.daemon;
 import java.nio.file.Path;
 
 import io.jprove.engine.porep.RegisteredSealProof;
+import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateShape;
 
 /**
  * What a job proves, as the daemon keeps it: files by absolute path on the daemon's host. A circom witness (or a C1
@@ -11,7 +13,7 @@ import io.jprove.engine.porep.RegisteredSealProof;
  */
 public sealed interface JobSpec
 {
-    /** @return "builtin", "circom", "zkey" or "porep", as in the API's JobStatus.circuit. */
+    /** @return "builtin", "circom", "zkey", "porep", "post" or "snap", as in the API's JobStatus.circuit. */
     String kind();
 
     /** @return the partitions to prove; each is one Groth16 proof. */
@@ -118,6 +120,65 @@ public sealed interface JobSpec
         public int partitions()
         {
             return proof.partitions();
+        }
+
+        @Override
+        public KeyRef key()
+        {
+            return KeyRef.porep(params);
+        }
+    }
+
+    /**
+     * A Filecoin PoSt partition (the cuzk API's WINDOW_POST_PARTITION and WINNING_POST): one proof from its sectors'
+     * vanilla proofs, proved with the PoSt proof's parameters from Filecoin's parameter cache.
+     *
+     * @param proof  the registered PoSt proof.
+     * @param params its parameters ({@code v28-proof-of-spacetime-fallback-...params}).
+     * @param input  the spooled inputs: the request's randomness, partition index and vanilla proofs
+     *               ({@link PostInputs}).
+     */
+    record Post(RegisteredPostProof proof, Path params, Path input) implements JobSpec
+    {
+        @Override
+        public String kind()
+        {
+            return "post";
+        }
+
+        @Override
+        public int partitions()
+        {
+            return 1;
+        }
+
+        @Override
+        public KeyRef key()
+        {
+            return KeyRef.porep(params);
+        }
+    }
+
+    /**
+     * A Filecoin SnapDeals sector update (the cuzk API's SNAP_DEALS_UPDATE): one proof per partition from its vanilla
+     * proof, proved with the sector size's SnapDeals parameters from Filecoin's parameter cache.
+     *
+     * @param shape  the sector size's shape.
+     * @param params its parameters ({@code v28-empty-sector-update-...params}).
+     * @param input  the spooled inputs: the request's vanilla proofs and commitments ({@link SnapInputs}).
+     */
+    record Snap(UpdateShape shape, Path params, Path input) implements JobSpec
+    {
+        @Override
+        public String kind()
+        {
+            return "snap";
+        }
+
+        @Override
+        public int partitions()
+        {
+            return shape.partitions();
         }
 
         @Override

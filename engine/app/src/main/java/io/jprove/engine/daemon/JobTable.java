@@ -258,6 +258,8 @@ final class JobTable implements JobStore, PartitionSource
             case JobSpec.Circom c -> c.witness();
             case JobSpec.Zkey z -> z.witness();
             case JobSpec.Porep r -> r.c1();
+            case JobSpec.Post t -> t.input();
+            case JobSpec.Snap u -> u.input();
         };
     }
 

@@ -9,6 +9,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 import io.jprove.engine.porep.RegisteredSealProof;
+import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateShape;
 
 /**
  * One entry of the daemon's journal, and its bytes: the payload of one checksummed frame of a {@link JournalFile}
@@ -91,6 +93,16 @@ public sealed interface JournalRecord
                     {
                         out.writeUTF(r.proof().name());
                         out.writeUTF(r.params().toString());
+                    }
+                    case JobSpec.Post t ->
+                    {
+                        out.writeUTF(t.proof().name());
+                        out.writeUTF(t.params().toString());
+                    }
+                    case JobSpec.Snap u ->
+                    {
+                        out.writeUTF(u.shape().name());
+                        out.writeUTF(u.params().toString());
                     }
                 }
                 bytes(out, witness);
@@ -239,6 +251,18 @@ public sealed interface JournalRecord
         return spoolDir.resolve(job + ".c1.json");
     }
 
+    /** @return the spool file of a SnapDeals job's inputs. */
+    static Path snapFile(final Path spoolDir, final long job)
+    {
+        return spoolDir.resolve(job + ".snap");
+    }
+
+    /** @return the spool file of a PoSt job's inputs. */
+    static Path postFile(final Path spoolDir, final long job)
+    {
+        return spoolDir.resolve(job + ".post");
+    }
+
     private static Submitted submitted(final DataInputStream in, final Path spoolDir) throws IOException
     {
         final long job = in.readLong();
@@ -255,6 +279,10 @@ public sealed interface JournalRecord
             case "zkey" -> new JobSpec.Zkey(Path.of(in.readUTF()), witnessFile(spoolDir, job));
             case "porep" -> new JobSpec.Porep(RegisteredSealProof.ofName(in.readUTF()), Path.of(in.readUTF()),
                 c1File(spoolDir, job));
+            case "post" -> new JobSpec.Post(RegisteredPostProof.valueOf(in.readUTF()), Path.of(in.readUTF()),
+                postFile(spoolDir, job));
+            case "snap" -> new JobSpec.Snap(UpdateShape.byName(in.readUTF()), Path.of(in.readUTF()),
+                snapFile(spoolDir, job));
             default -> throw new IOException("unknown circuit kind " + kind);
         };
         return new Submitted(job, requestId, digest, priority, submittedMs, spec, bytes(in));

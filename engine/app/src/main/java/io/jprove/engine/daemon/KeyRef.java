@@ -16,9 +16,9 @@ public record KeyRef(Kind kind, Path path)
         /** bellperson .params. */
         PARAMS,
         /**
-         * Filecoin's PoRep .params from the parameter cache, for cuzk API jobs: authenticated by the .vk beside them
-         * (its published digest is checked when a job is accepted, and every proof is verified against it before it
-         * is recorded), so their points are not checked one by one, as {@code jprove c2} reads them too.
+         * Filecoin's PoRep (or PoSt) .params from the parameter cache, for cuzk API jobs: authenticated by the .vk
+         * beside them (its published digest is checked when a job is accepted, and every proof is verified against it
+         * before it is recorded), so their points are not checked one by one, as {@code jprove c2} reads them too.
          */
         POREP,
         /** snarkjs Groth16 .zkey. */

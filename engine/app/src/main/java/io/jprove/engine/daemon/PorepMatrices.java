@@ -13,6 +13,7 @@ import io.jprove.engine.r1cs.ConstraintMatrices;
  * (the native witness synthesis writes only the witness). Like a key, a size's matrices are loaded once, when its first
  * job is synthesized, and stay resident for the daemon's life: recording them from the blank circuit takes seconds at
  * 2 KiB and minutes at 32 GiB, so they are also kept on disk, in {@code DATA-DIR/matrices/porep-SIZE.matrices}.
+ * PoSt jobs' circuits ({@code window-post-SIZE}, {@code winning-post-SIZE}) are kept the same way, by name.
  * Thread-safe; a size is loaded by one thread while others that need it wait.
  */
 final class PorepMatrices implements AutoCloseable
@@ -38,8 +39,22 @@ final class PorepMatrices implements AutoCloseable
         {
             throw new IllegalStateException("the daemon is stopping");
         }
-        final NamedCircuit circuit = NamedCircuit.of("porep-" + proof.sizeName());
-        return resident.computeIfAbsent(circuit.name(), name -> circuit.matrices(cache));
+        return named("porep-" + proof.sizeName());
+    }
+
+    /**
+     * @param name a built-in circuit's name ({@link NamedCircuit}), e.g. a PoSt partition's {@code window-post-2KiB}
+     * @return its matrices, loaded or recorded on first use; owned by this.
+     * @throws IllegalStateException once this is closed
+     */
+    synchronized ConstraintMatrices named(final String name)
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("the daemon is stopping");
+        }
+        final NamedCircuit circuit = NamedCircuit.of(name);
+        return resident.computeIfAbsent(circuit.name(), n -> circuit.matrices(cache));
     }
 
     /** Unmaps every resident size's matrices; after the pipeline has closed, so no synthesis reads them. */

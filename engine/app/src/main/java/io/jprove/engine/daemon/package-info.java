@@ -35,7 +35,8 @@
  *       {@code prove --daemon} use;</li>
  *   <li>cuzk's API, which Curio's proving client speaks, is served beside jprove's own when a listener is set
  *       (CuzkListeners: a Unix socket, TCP): CuzkService maps its calls onto the same jobs, PoRep C2 of a C1 output
- *       (JobSpec.Porep) checked first (CuzkRequests), with cuzk's request ids, priorities, timings and circuit
+ *       (JobSpec.Porep), a PoSt partition (JobSpec.Post, PostInputs) or a SnapDeals update (JobSpec.Snap,
+ *       SnapInputs) checked first (CuzkRequests), with cuzk's request ids, priorities, timings and circuit
  *       ids.</li>
  * </ul>
  * The APIs are {@code src/main/proto/jprove/daemon/v1/prover.proto} and {@code src/main/proto/cuzk/v1/proving.proto}

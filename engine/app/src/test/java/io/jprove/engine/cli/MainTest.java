@@ -14,7 +14,7 @@ import picocli.CommandLine;
 class MainTest
 {
     private static final Set<String> ALL = Set.of("demo", "setup", "prove", "verify", "circuit", "bench", "timeline",
-        "daemon", "submit", "job", "key", "seal", "c1", "c2", "cuzk", "help");
+        "daemon", "submit", "job", "key", "seal", "c1", "c2", "post", "snap", "cuzk", "help");
 
     @Test
     void shouldBuildOnlyTheNamedSubcommandWhenTheFirstArgumentNamesOne()

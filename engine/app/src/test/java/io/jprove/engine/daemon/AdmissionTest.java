@@ -101,19 +101,19 @@ class AdmissionTest
     {
         final Path header = dir.resolve("porep-header.params");
         CuzkFixtures.keyHeader(header);
-        new Admission(Long.MAX_VALUE, Long.MAX_VALUE, k -> false).porep(header, "porep-2KiB");
+        new Admission(Long.MAX_VALUE, Long.MAX_VALUE, k -> false).filecoin(header, "porep-2KiB");
         final RequestException memory = assertThrows(RequestException.class,
-            () -> new Admission(Long.MAX_VALUE, 1 << 15, k -> false).porep(header, "porep-2KiB"));
+            () -> new Admission(Long.MAX_VALUE, 1 << 15, k -> false).filecoin(header, "porep-2KiB"));
         assertEquals(RequestException.Reason.TOO_LARGE, memory.reason());
         assertTrue(memory.getMessage().contains(") of porep-2KiB need more than this host's memory of 1 MiB"),
             memory.getMessage());
         // a resident key takes no more memory
-        new Admission(Long.MAX_VALUE, 1 << 15, k -> true).porep(header, "porep-2KiB");
+        new Admission(Long.MAX_VALUE, 1 << 15, k -> true).filecoin(header, "porep-2KiB");
 
         final Path truncated = dir.resolve("truncated.params");
         Files.write(truncated, Arrays.copyOf(Files.readAllBytes(header), 900));
         final RequestException broken = assertThrows(RequestException.class,
-            () -> new Admission(Long.MAX_VALUE, Long.MAX_VALUE, k -> false).porep(truncated, "porep-2KiB"));
+            () -> new Admission(Long.MAX_VALUE, Long.MAX_VALUE, k -> false).filecoin(truncated, "porep-2KiB"));
         assertEquals(RequestException.Reason.PRECONDITION, broken.reason());
         assertTrue(broken.getMessage().startsWith("the parameters of porep-2KiB: ") && broken.getMessage().contains(
             "truncated.params"), broken.getMessage());

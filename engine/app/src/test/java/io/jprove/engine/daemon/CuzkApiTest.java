@@ -37,8 +37,16 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
 import io.jprove.engine.porep.PorepParameterFiles;
+import io.jprove.engine.porep.c1.C1Fixtures;
 import io.jprove.engine.porep.c1.Commit2Input;
 import io.jprove.engine.porep.c1.Commit2InputJson;
+import io.jprove.engine.porep.sdr.ProverId;
+import io.jprove.engine.porep.seal.SectorSealer;
+import io.jprove.engine.post.PostParameterFiles;
+import io.jprove.engine.post.PostVanillaProver;
+import io.jprove.engine.post.RegisteredPostProof;
+import io.jprove.engine.update.UpdateShape;
+import io.jprove.engine.update.UpdateVanillaProver;
 
 /**
  * The cuzk API as Curio meets it, on a daemon without parameters: a client generated from cuzk's file reaches it over
@@ -133,22 +141,77 @@ class CuzkApiTest
         }
     }
 
+    /**
+     * SnapDeals requests: an unknown registered proof, a size not its own, bytes that are no vanilla proof, a
+     * commitment that is a CID rather than its 32 bytes, and (the vanilla proof good) missing parameters.
+     */
     @Test
-    void shouldAnswerUnimplementedNamingTheKindWhenItIsNotPoRep() throws IOException
+    void shouldRefuseBadSnapDealsRequestsNamingTheField() throws IOException
     {
-        for (final ProofKind kind : new ProofKind[] {ProofKind.SNAP_DEALS_UPDATE, ProofKind.WINDOW_POST_PARTITION,
-            ProofKind.WINNING_POST})
-        {
-            assertEquals("proof_kind " + kind + " is not proved by jprove yet; POREP_SEAL_COMMIT is",
-                refused(Status.Code.UNIMPLEMENTED, SubmitProofRequest.newBuilder().setRequestId("k")
-                    .setProofKind(kind).addVanillaProofs(ByteString.copyFromUtf8("{}")).build()));
-        }
+        final SubmitProofRequest.Builder snap = SubmitProofRequest.newBuilder().setRequestId("s")
+            .setProofKind(ProofKind.SNAP_DEALS_UPDATE).setSectorSize(2048).addVanillaProofs(ByteString.copyFromUtf8(
+                "{}"));
+        assertEquals("registered_proof 7 is not a registered update proof (0 to 4: StackedDrg2KiBV1 to"
+            + " StackedDrg64GiBV1)", refused(Status.Code.INVALID_ARGUMENT, snap.clone().setRegisteredProof(7)
+                .build()));
+        assertEquals("sector_size 0 is not the size of registered_proof 0 (2048 bytes)", refused(
+            Status.Code.INVALID_ARGUMENT, snap.clone().clearSectorSize().build()));
+        assertEquals("comm_r_old has 0 bytes, 32 expected (the raw commitment, not its CID)", refused(
+            Status.Code.INVALID_ARGUMENT, snap.build()));
+        final UpdateVanillaProver.Update update = UpdateVanillaProver.prove(UpdateShape.of("2KiB"),
+            SectorSealer.seal(CuzkFixtures.PROOF, new byte[2048], ProverId.ofMiner(C1Fixtures.MINER),
+                C1Fixtures.SECTOR, new byte[32]), new byte[2048], 1);
+        final SubmitProofRequest.Builder good = snap.clone().setCommROld(ByteString.copyFrom(update.commROld()))
+            .setCommDNew(ByteString.copyFrom(update.commDNew())).setCommRNew(ByteString.copyFrom(update.commRNew()));
+        assertEquals("vanilla_proofs[0] is not a snapdeals-2KiB partition's: SnapDeals vanilla proof, offset 0:"
+            + " truncated in comm_c", refused(Status.Code.INVALID_ARGUMENT, good.build()));
+        final String why = refused(Status.Code.FAILED_PRECONDITION, good.setVanillaProofs(0, ByteString.copyFrom(
+            update.partitions().getFirst().bytes())).build());
+        assertTrue(why.startsWith("the parameters of snapdeals-2KiB: no ") && why.contains("jprove setup --snap 2KiB"),
+            why);
+    }
+
+    @Test
+    void shouldRefuseAnUnknownProofKind() throws IOException
+    {
         assertEquals("proof_kind 0 is not a proof kind; POREP_SEAL_COMMIT is proved", refused(
             Status.Code.INVALID_ARGUMENT, CuzkFixtures.porep("k", CuzkFixtures.wrapped())
                 .setProofKind(ProofKind.PROOF_KIND_UNSPECIFIED).build()));
         assertEquals("proof_kind 9 is not a proof kind; POREP_SEAL_COMMIT is proved", refused(
             Status.Code.INVALID_ARGUMENT, CuzkFixtures.porep("k", CuzkFixtures.wrapped()).setProofKindValue(9)
                 .build()));
+    }
+
+    /**
+     * PoSt requests: a registered proof of the other kind or of another size, bytes that are no vanilla proof, and
+     * (the vanilla proof good) missing parameters, each refused naming the field or the file to make.
+     */
+    @Test
+    void shouldRefuseBadPostRequestsNamingTheField() throws IOException
+    {
+        final RegisteredPostProof window = RegisteredPostProof.StackedDrgWindow2KiBV1_2;
+        final byte[] randomness = new byte[32];
+        final byte[] vanilla = PostVanillaProver.prove(window, randomness, 0, C1Fixtures.SECTOR, SectorSealer.seal(
+            CuzkFixtures.PROOF, new byte[2048], ProverId.ofMiner(C1Fixtures.MINER), C1Fixtures.SECTOR, new byte[32]))
+            .bytes();
+        final SubmitProofRequest.Builder good = SubmitProofRequest.newBuilder().setRequestId("w")
+            .setProofKind(ProofKind.WINDOW_POST_PARTITION).setSectorSize(2048).setRegisteredProof(window.id())
+            .setRandomness(ByteString.copyFrom(randomness)).addVanillaProofs(ByteString.copyFrom(vanilla));
+        assertEquals("registered_proof 0 is StackedDrgWinning2KiBV1, not a window PoSt proof as proof_kind"
+            + " WINDOW_POST_PARTITION needs", refused(Status.Code.INVALID_ARGUMENT, good.clone().setRegisteredProof(0)
+                .build()));
+        assertStartsWith("registered_proof: no registered PoSt proof has id 99", refused(Status.Code.INVALID_ARGUMENT,
+            good.clone().setRegisteredProof(99).build()));
+        assertEquals("sector_size 8388608 is not the size of StackedDrgWindow2KiBV1_2 (2048 bytes)", refused(
+            Status.Code.INVALID_ARGUMENT, good.clone().setSectorSize(8L << 20).build()));
+        assertEquals("vanilla_proofs[0] is not a 2KiB sector's vanilla proof: PoSt vanilla proof, offset 0: truncated"
+            + " in sector_id", refused(Status.Code.INVALID_ARGUMENT, good.clone().setVanillaProofs(0, ByteString
+                .copyFromUtf8("{}")).build()));
+        assertStartsWith("randomness: the randomness has 32 bytes, got 0", refused(Status.Code.INVALID_ARGUMENT,
+            good.clone().clearRandomness().build()));
+        final String why = refused(Status.Code.FAILED_PRECONDITION, good.build());
+        assertTrue(why.startsWith("the parameters of StackedDrgWindow2KiBV1_2: no ") && why.contains(
+            "jprove setup --post window --sector-size 2KiB"), why);
     }
 
     @Test
@@ -212,9 +275,14 @@ class CuzkApiTest
     @Test
     void shouldNameTheCircuitIdWhenParametersCannotBePreloaded()
     {
-        assertEquals("circuit_id \"wpost-32g\": jprove does not prove this circuit yet; PoRep's are porep-2k,"
-            + " porep-8m, porep-512m, porep-32g, porep-64g", refusal(Status.Code.UNIMPLEMENTED, () -> unix.stub
-                .preloadSRS(PreloadSrsRequest.newBuilder().setCircuitId("wpost-32g").build())));
+        assertEquals("circuit_id \"snap-1t\" is not a circuit id; known: porep-2k, porep-8m, porep-512m, porep-32g,"
+            + " porep-64g, wpost-2k, wpost-8m, wpost-512m, wpost-32g, wpost-64g, winning-2k, winning-8m, winning-512m,"
+            + " winning-32g, winning-64g, snap-2k, snap-8m, snap-512m, snap-32g, snap-64g", refusal(
+                Status.Code.INVALID_ARGUMENT, () -> unix.stub.preloadSRS(PreloadSrsRequest.newBuilder()
+                    .setCircuitId("snap-1t").build())));
+        assertTrue(refusal(Status.Code.FAILED_PRECONDITION, () -> unix.stub.preloadSRS(PreloadSrsRequest
+            .newBuilder().setCircuitId("wpost-2k").build())).contains(PostParameterFiles.set(
+                RegisteredPostProof.StackedDrgWindow2KiBV1_2).paramsName()));
         assertStartsWith("circuit_id \"porep-1t\" is not a circuit id; known: ", refusal(Status.Code.INVALID_ARGUMENT,
             () -> unix.stub.preloadSRS(PreloadSrsRequest.newBuilder().setCircuitId("porep-1t").build())));
         assertTrue(refusal(Status.Code.FAILED_PRECONDITION, () -> unix.stub.preloadSRS(PreloadSrsRequest

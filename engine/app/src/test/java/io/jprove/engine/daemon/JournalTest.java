@@ -15,6 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jprove.engine.post.RegisteredPostProof;
+
 /**
  * The journal's entries survive a reopen in order; compaction keeps only what it is given; bad bytes are named; a
  * write that fails leaves nothing behind; a torn tail is dropped and damage skipped, each reported, with every entry
@@ -102,6 +104,18 @@ class JournalTest
         future[0] = 2;
         assertTrue(assertThrows(IllegalStateException.class, () -> JournalRecord.decode(future, dir)).getMessage()
             .contains("format 2 is not 1"));
+    }
+
+    /** A PoSt job's entry keeps its registered proof and parameters; its inputs are the spool's {@code N.post}. */
+    @Test
+    void shouldReadBackAPostJobsSpec()
+    {
+        final JobSpec.Post spec = new JobSpec.Post(RegisteredPostProof.StackedDrgWinning32GiBV1, Path.of("/p.params"),
+            JournalRecord.postFile(dir, 9));
+        final JournalRecord.Submitted back = (JournalRecord.Submitted)JournalRecord.decode(new JournalRecord
+            .Submitted(9, "cuzk:w", new byte[32], 4, 1, spec, new byte[] {1, 2}).encode(), dir);
+        assertEquals(spec, back.spec());
+        assertEquals(dir.resolve("9.post"), ((JobSpec.Post)back.spec()).input());
     }
 
     private static JournalRecord pruned(final long job)

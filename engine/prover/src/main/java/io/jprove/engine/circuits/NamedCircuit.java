@@ -9,6 +9,10 @@ import java.util.SplittableRandom;
 
 import io.jprove.engine.porep.PorepCircuit;
 import io.jprove.engine.porep.SectorShape;
+import io.jprove.engine.post.PostCircuit;
+import io.jprove.engine.post.PostShape;
+import io.jprove.engine.update.UpdateCircuit;
+import io.jprove.engine.update.UpdateShape;
 import io.jprove.engine.r1cs.Circuit;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.RecordingAssignment;
@@ -16,7 +20,9 @@ import io.jprove.field.Fr;
 
 /**
  * A built-in circuit by the name the commands take: {@code poseidon-chain-N} ({@link PoseidonChain}, N hashes) or
- * {@code porep-PRESET} (one PoRep partition, {@link PorepCircuit}, on a {@link SectorShape} preset). Gives its shape
+ * {@code porep-PRESET} (one PoRep partition, {@link PorepCircuit}, on a {@link SectorShape} preset), or a PoSt
+ * partition, {@code window-post-SIZE} or {@code winning-post-SIZE} ({@link PostCircuit}), or a SnapDeals partition,
+ * {@code snapdeals-SIZE} ({@link UpdateCircuit}). Gives its shape
  * (for setup and recording) and any number of instances with fresh witnesses drawn from seeds, each on its own
  * object, so that several threads can synthesize partitions at once.
  */
@@ -26,15 +32,20 @@ public final class NamedCircuit
 
     private final String name;
     private final SectorShape porep;
+    private final PostShape post;
+    private final UpdateShape update;
 
-    private NamedCircuit(final String name, final SectorShape porep)
+    private NamedCircuit(final String name, final SectorShape porep, final PostShape post, final UpdateShape update)
     {
         this.name = name;
         this.porep = porep;
+        this.post = post;
+        this.update = update;
     }
 
     /**
-     * @param name {@code poseidon-chain-N} or {@code porep-PRESET}.
+     * @param name {@code poseidon-chain-N}, {@code porep-PRESET}, {@code window-post-SIZE},
+     *             {@code winning-post-SIZE} or {@code snapdeals-SIZE}.
      * @return the circuit.
      * @throws IllegalArgumentException naming the circuits there are.
      */
@@ -42,10 +53,20 @@ public final class NamedCircuit
     {
         if (name.startsWith(POREP))
         {
-            return new NamedCircuit(name, SectorShape.preset(name.substring(POREP.length())));
+            return new NamedCircuit(name, SectorShape.preset(name.substring(POREP.length())), null, null);
+        }
+        final PostShape post = PostShape.byName(name);
+        if (post != null)
+        {
+            return new NamedCircuit(name, null, post, null);
+        }
+        final UpdateShape update = UpdateShape.byName(name);
+        if (update != null)
+        {
+            return new NamedCircuit(name, null, null, update);
         }
         BuiltinCircuit.byName(name, 1, 2);
-        return new NamedCircuit(name, null);
+        return new NamedCircuit(name, null, null, null);
     }
 
     /** @return its name. */
@@ -63,6 +84,14 @@ public final class NamedCircuit
     /** @return the circuit with a blank witness: for counting, recording and setup. */
     public Circuit shape()
     {
+        if (post != null)
+        {
+            return PostCircuit.blank(post);
+        }
+        if (update != null)
+        {
+            return UpdateCircuit.blank(update);
+        }
         return porep != null ? new PorepCircuit(porep, 0) : BuiltinCircuit.shapeOf(name);
     }
 
@@ -112,9 +141,15 @@ public final class NamedCircuit
     /**
      * @param seed draws the witness (a random sector and challenges, or the chain's two secrets).
      * @return a fresh instance; its witness is computed when it is first synthesized.
+     * @throws IllegalArgumentException for a PoSt partition, whose witness comes from vanilla proofs.
      */
     public Circuit withWitness(final long seed)
     {
+        if (post != null || update != null)
+        {
+            throw new IllegalArgumentException(name + " is proved from vanilla proofs (jprove post, jprove snap), "
+                + "not from a seed");
+        }
         if (porep != null)
         {
             return new PorepCircuit(porep, seed);

@@ -53,7 +53,13 @@ public final class PorepParameterCache
     /** @return the marker's name beside a seal proof's files: {@code <stem>.jprove-setup}. */
     public static String markerName(final RegisteredSealProof proof)
     {
-        return PorepParameterFiles.stem(proof) + MARKER;
+        return markerName(PorepParameterFiles.set(proof));
+    }
+
+    /** @return the marker's name beside a circuit's files: {@code <stem>.jprove-setup}. */
+    public static String markerName(final ParameterSet set)
+    {
+        return set.stem() + MARKER;
     }
 
     /**
@@ -62,19 +68,28 @@ public final class PorepParameterCache
      */
     public static Located locate(final Path directory, final RegisteredSealProof proof)
     {
-        final Path params = directory.resolve(PorepParameterFiles.paramsName(proof));
-        final Path vk = directory.resolve(PorepParameterFiles.vkName(proof));
+        return locate(directory, PorepParameterFiles.set(proof));
+    }
+
+    /**
+     * @return a circuit's files in {@code directory}
+     * @throws IllegalArgumentException naming a file that is missing, and how to get it
+     */
+    public static Located locate(final Path directory, final ParameterSet set)
+    {
+        final Path params = directory.resolve(set.paramsName());
+        final Path vk = directory.resolve(set.vkName());
         for (final Path p : new Path[] {vk, params})
         {
             if (!Files.isRegularFile(p))
             {
                 throw new IllegalArgumentException("no " + p.getFileName() + " in " + directory + " (the "
-                    + proof.sizeName() + " PoRep parameters): fetch Filecoin's published files into it (paramfetch), "
-                    + "or make parameters for the circuit with 'jprove setup --porep " + proof.sizeName()
+                    + set.label() + " parameters): fetch Filecoin's published files into it (paramfetch), "
+                    + "or make parameters for the circuit with 'jprove setup " + set.setupOptions()
                     + " --params-dir " + directory + "' (not Filecoin's: their proofs do not verify on chain)");
             }
         }
-        return new Located(params, vk, Files.isRegularFile(directory.resolve(markerName(proof))));
+        return new Located(params, vk, Files.isRegularFile(directory.resolve(markerName(set))));
     }
 
     /**
@@ -85,7 +100,18 @@ public final class PorepParameterCache
      */
     public static void checkDigest(final Path file) throws IOException
     {
-        final Optional<String> published = PorepParameterFiles.publishedDigest(file.getFileName().toString());
+        checkDigest(file, PorepParameterFiles.publishedDigest(file.getFileName().toString()));
+    }
+
+    /**
+     * Checks a file's digest against its published one.
+     *
+     * @param published its digest in parameters.json, empty when it has none
+     * @throws IllegalArgumentException when it differs, or the file has no published digest
+     * @throws IOException              when it cannot be read
+     */
+    public static void checkDigest(final Path file, final Optional<String> published) throws IOException
+    {
         if (published.isEmpty())
         {
             throw new IllegalArgumentException(file + " is not one of Filecoin's published parameter files");
@@ -106,8 +132,19 @@ public final class PorepParameterCache
     public static void writeMarker(final Path directory, final RegisteredSealProof proof, final String note)
         throws IOException
     {
-        Files.writeString(directory.resolve(markerName(proof)), "These " + proof.sizeName()
-            + " PoRep parameters (" + PorepParameterFiles.stem(proof) + ".params and .vk) were made by jprove setup "
+        writeMarker(directory, PorepParameterFiles.set(proof), note);
+    }
+
+    /**
+     * Writes the marker that says a circuit's files beside it are jprove's own.
+     *
+     * @param note what made them and when, in words
+     */
+    public static void writeMarker(final Path directory, final ParameterSet set, final String note)
+        throws IOException
+    {
+        Files.writeString(directory.resolve(markerName(set)), "These " + set.label()
+            + " parameters (" + set.stem() + ".params and .vk) were made by jprove setup "
             + "from fresh randomness for the exact circuit. They are NOT Filecoin's published parameters: proofs "
             + "made with them verify against this .vk only, never on chain.\n" + note + "\n", StandardCharsets.UTF_8);
     }

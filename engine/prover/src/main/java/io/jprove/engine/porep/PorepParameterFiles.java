@@ -60,6 +60,14 @@ public final class PorepParameterFiles
         return "v28-stacked-proof-of-replication-" + tree(proof) + "-sha256_hasher-" + hex(proof);
     }
 
+    /** @return the seal proof's pair of files, as the parameter cache finds them */
+    public static ParameterSet set(final RegisteredSealProof proof)
+    {
+        final String[] digests = PUBLISHED.getOrDefault(hex(proof), new String[2]);
+        return new ParameterSet(stem(proof), proof.sizeName() + " PoRep", "--porep " + proof.sizeName(), digests[0],
+            digests[1]);
+    }
+
     /** @return the Groth16 parameters' file name */
     public static String paramsName(final RegisteredSealProof proof)
     {

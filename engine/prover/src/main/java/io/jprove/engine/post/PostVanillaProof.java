@@ -12,6 +12,7 @@ import io.jprove.engine.gadgets.merkle.TreeHasher;
 import io.jprove.engine.gadgets.merkle.TreeShape;
 import io.jprove.engine.porep.tree.MerkleProof;
 import io.jprove.engine.porep.tree.PathElement;
+import io.jprove.engine.porep.tree.ProofBincode;
 import io.jprove.field.Fr;
 
 /**
@@ -39,56 +40,41 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
      */
     public static PostVanillaProof read(final byte[] bytes, final TreeShape tree)
     {
+        try
+        {
+            return parse(bytes, tree);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("PoSt vanilla proof, " + e.getMessage(), e);
+        }
+    }
+
+    private static PostVanillaProof parse(final byte[] bytes, final TreeShape tree)
+    {
         final ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        final long sectorId = u64(in, "sector_id");
-        final byte[] commR = domain(in, "comm_r");
-        final long sectors = u64(in, "vanilla_proof.sectors length");
+        final long sectorId = ProofBincode.u64(in, "sector_id");
+        final byte[] commR = ProofBincode.domain(in, "comm_r");
+        final long sectors = ProofBincode.u64(in, "vanilla_proof.sectors length");
         if (sectors != 1)
         {
-            throw malformed(in, "vanilla_proof.sectors has " + sectors + " entries, one expected");
+            throw ProofBincode.malformed(in, "vanilla_proof.sectors has " + sectors + " entries, one expected");
         }
-        final long count = u64(in, "inclusion_proofs length");
+        final long count = ProofBincode.u64(in, "inclusion_proofs length");
         if (count < 1 || count > bytes.length)
         {
-            throw malformed(in, "inclusion_proofs length " + count + " is impossible");
+            throw ProofBincode.malformed(in, "inclusion_proofs length " + count + " is impossible");
         }
         final List<MerkleProof> openings = new ArrayList<>();
-        final MerkleProof.Form form = MerkleProof.Form.of(tree);
         for (int i = 0; i < count; i++)
         {
-            final String at = "inclusion_proofs[" + i + "]";
-            final int variant = in.remaining() < 4 ? -1 : in.getInt();
-            if (variant != form.ordinal())
-            {
-                throw malformed(in, at + " is variant " + variant + ", the tree " + tree + " gives " + form);
-            }
-            final List<PathElement> path = new ArrayList<>();
-            byte[] root;
-            byte[] leaf;
-            if (form == MerkleProof.Form.SINGLE)
-            {
-                root = domain(in, at + ".root");
-                leaf = domain(in, at + ".leaf");
-                path.addAll(path(in, at + ".path", tree.baseArity(), tree.baseLevels()));
-            }
-            else
-            {
-                path.addAll(path(in, at + ".base_proof", tree.baseArity(), tree.baseLevels()));
-                path.addAll(path(in, at + ".sub_proof", tree.subArity(), 1));
-                if (form == MerkleProof.Form.TOP)
-                {
-                    path.addAll(path(in, at + ".top_proof", tree.topArity(), 1));
-                }
-                root = domain(in, at + ".root");
-                leaf = domain(in, at + ".leaf");
-            }
-            openings.add(MerkleProof.of(tree, root, leaf, path));
+            openings.add(ProofBincode.merkleProof(in, tree, "inclusion_proofs[" + i + "]"));
         }
-        final byte[] commC = domain(in, "comm_c");
-        final byte[] commRLast = domain(in, "comm_r_last");
+        final byte[] commC = ProofBincode.domain(in, "comm_c");
+        final byte[] commRLast = ProofBincode.domain(in, "comm_r_last");
         if (in.hasRemaining())
         {
-            throw malformed(in, in.remaining() + " bytes after the proof");
+            throw ProofBincode.malformed(in, in.remaining() + " bytes after the proof");
         }
         return new PostVanillaProof(sectorId, commR, commC, commRLast, List.copyOf(openings));
     }
@@ -112,6 +98,16 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
      */
     public boolean verifies()
     {
+        return problem() == null;
+    }
+
+    /**
+     * The vanilla verifier's checks, as {@link #verifies()} makes them, saying which one fails.
+     *
+     * @return null when they hold, else the first that fails in words, naming the field as {@link #read} does
+     */
+    public String problem()
+    {
         final long[] children = new long[2 * Fr.LIMBS];
         final long[] node = new long[Fr.LIMBS];
         System.arraycopy(limbs(commC), 0, children, 0, Fr.LIMBS);
@@ -119,16 +115,47 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
         TreeHasher.POSEIDON.hash(children, 2, node, 0);
         if (!Fr.equal(node, 0, limbs(commR), 0))
         {
-            return false;
+            return "comm_r is not Poseidon(comm_c, comm_r_last)";
         }
-        for (final MerkleProof p : openings)
+        for (int i = 0; i < openings.size(); i++)
         {
-            if (!Arrays.equals(p.root(), commRLast) || !p.opens(TreeHasher.POSEIDON))
+            final MerkleProof p = openings.get(i);
+            if (!Arrays.equals(p.root(), commRLast))
             {
-                return false;
+                return "inclusion_proofs[" + i + "].root is not comm_r_last";
+            }
+            if (!p.opens(TreeHasher.POSEIDON))
+            {
+                return "inclusion_proofs[" + i + "] (leaf " + p.pathIndex() + ") does not lead from its leaf to "
+                    + "comm_r_last";
             }
         }
-        return true;
+        return null;
+    }
+
+    /**
+     * @return the proof serialized as {@link #read} reads it (bincode of a {@code FallbackPoStSectorProof} of one
+     *         sector), what filecoin-proofs' {@code generate_single_vanilla_proof} hands out
+     */
+    public byte[] bytes()
+    {
+        int size = 8 + 32 + 8 + 8 + 32 + 32;
+        for (final MerkleProof p : openings)
+        {
+            size += ProofBincode.size(p);
+        }
+        final ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+        out.putLong(sectorId).put(commR).putLong(1).putLong(openings.size());
+        for (final MerkleProof p : openings)
+        {
+            ProofBincode.put(out, p);
+        }
+        out.put(commC).put(commRLast);
+        if (out.hasRemaining())
+        {
+            throw new IllegalStateException("a PoSt vanilla proof of " + size + " bytes filled " + out.position());
+        }
+        return out.array();
     }
 
     /** @return the sector as a WindowPoSt circuit takes it: every opening, as field elements. */
@@ -192,65 +219,5 @@ public record PostVanillaProof(long sectorId, byte[] commR, byte[] commC, byte[]
                 .formatHex(element));
         }
         return r;
-    }
-
-    private static List<PathElement> path(final ByteBuffer in, final String what, final int arity, final int levels)
-    {
-        final long n = u64(in, what + " length");
-        if (n != levels)
-        {
-            throw malformed(in, what + " has " + n + " levels, the tree " + levels);
-        }
-        final List<PathElement> path = new ArrayList<>();
-        for (int l = 0; l < levels; l++)
-        {
-            final long hashes = u64(in, what + "[" + l + "].hashes length");
-            if (hashes != arity - 1)
-            {
-                throw malformed(in, what + "[" + l + "] has " + hashes + " hashes, arity " + arity + " needs "
-                    + (arity - 1));
-            }
-            final byte[][] h = new byte[arity - 1][];
-            for (int i = 0; i < h.length; i++)
-            {
-                h[i] = domain(in, what + "[" + l + "].hashes[" + i + "]");
-            }
-            final long index = u64(in, what + "[" + l + "].index");
-            if (index < 0 || index >= arity)
-            {
-                throw malformed(in, what + "[" + l + "].index " + index + " is not below the arity " + arity);
-            }
-            path.add(new PathElement(h, index));
-        }
-        return path;
-    }
-
-    private static long u64(final ByteBuffer in, final String what)
-    {
-        if (in.remaining() < 8)
-        {
-            throw malformed(in, "truncated in " + what);
-        }
-        return in.getLong();
-    }
-
-    private static byte[] domain(final ByteBuffer in, final String what)
-    {
-        if (in.remaining() < 32)
-        {
-            throw malformed(in, "truncated in " + what);
-        }
-        final byte[] b = new byte[32];
-        in.get(b);
-        if (!Fr.fromBytes(b, 0, new long[Fr.LIMBS], 0))
-        {
-            throw malformed(in, what + " is not a field element (not below r)");
-        }
-        return b;
-    }
-
-    private static IllegalArgumentException malformed(final ByteBuffer in, final String message)
-    {
-        return new IllegalArgumentException("PoSt vanilla proof, offset " + in.position() + ": " + message);
     }
 }

@@ -19,7 +19,8 @@ import io.jprove.field.Fr;
 /**
  * One SnapDeals partition: storage-proofs-update's {@code EmptySectorUpdateCircuit}, row for row and coefficient for
  * coefficient (its fingerprint equals Filecoin's: see the reference circuits), blank as parameter generation
- * synthesizes it ({@code EmptySectorUpdateCompound::blank_circuit}: every value absent, here zero).
+ * synthesizes it ({@code EmptySectorUpdateCompound::blank_circuit}: every value absent, here zero), or with a
+ * partition's witness ({@link UpdateWitness}, from its vanilla proof) as the prover synthesizes it.
  * <p>
  * Order: {@code k_and_h_select} allocated, made public and split into the partition bits and the {@code h_select} bits;
  * the partition bits packed; comm_r_old, comm_d_new and comm_r_new allocated and made public; {@code phi =
@@ -34,16 +35,28 @@ import io.jprove.field.Fr;
 public final class UpdateCircuit implements Circuit
 {
     private final UpdateShape shape;
+    /** The witness, or null for the blank circuit. */
+    private final UpdateWitness witness;
 
-    private UpdateCircuit(final UpdateShape shape)
+    /**
+     * @param shape   the partition's shape
+     * @param witness its witness ({@link UpdateVanillaProof#witness}), or null for the blank circuit
+     */
+    public UpdateCircuit(final UpdateShape shape, final UpdateWitness witness)
     {
+        if (witness != null && witness.challenges().length != shape.challenges())
+        {
+            throw new IllegalArgumentException(shape.name() + " takes " + shape.challenges() + " challenges, got "
+                + witness.challenges().length);
+        }
         this.shape = shape;
+        this.witness = witness;
     }
 
     /** @return the blank partition circuit of a shape: what parameter generation synthesizes. */
     public static UpdateCircuit blank(final UpdateShape shape)
     {
-        return new UpdateCircuit(shape);
+        return new UpdateCircuit(shape, null);
     }
 
     /** @return the partition's shape. */
@@ -57,13 +70,14 @@ public final class UpdateCircuit implements Circuit
     {
         final int partitionBits = shape.partitionBits();
         final int[] hs = shape.hs();
-        final long[] zero = new long[Fr.LIMBS];
-        final AllocatedNum kAndHSelect = AllocatedNum.alloc(cs, "k_and_h_select", zero);
+        final UpdateWitness w = witness;
+        final long kAndH = w == null ? 0 : UpdatePublicInputs.kAndHSelect(shape, w.k(), w.h());
+        final AllocatedNum kAndHSelect = AllocatedNum.alloc(cs, "k_and_h_select", Fr.of(kAndH));
         kAndHSelect.inputize(cs);
         final Boolean[] kAndHSelectBits = new Boolean[partitionBits + hs.length];
         for (int i = 0; i < kAndHSelectBits.length; i++)
         {
-            kAndHSelectBits[i] = Boolean.of(AllocatedBit.alloc(cs, "k_and_h_select_bit", false));
+            kAndHSelectBits[i] = Boolean.of(AllocatedBit.alloc(cs, "k_and_h_select_bit", (kAndH >>> i & 1) == 1));
         }
         BitPacking.enforceDecomposition(cs, kAndHSelectBits, kAndHSelect);
         final Boolean[] partition = new Boolean[partitionBits];
@@ -75,26 +89,27 @@ public final class UpdateCircuit implements Circuit
         {
             partitionNum = BitPacking.pack(cs, partition, 0, partitionBits);
         }
-        final AllocatedNum commROld = AllocatedNum.alloc(cs, "comm_r_old", zero);
+        final AllocatedNum commROld = AllocatedNum.alloc(cs, "comm_r_old", value(w == null ? null : w.commROld()));
         commROld.inputize(cs);
-        final AllocatedNum commDNew = AllocatedNum.alloc(cs, "comm_d_new", zero);
+        final AllocatedNum commDNew = AllocatedNum.alloc(cs, "comm_d_new", value(w == null ? null : w.commDNew()));
         commDNew.inputize(cs);
-        final AllocatedNum commRNew = AllocatedNum.alloc(cs, "comm_r_new", zero);
+        final AllocatedNum commRNew = AllocatedNum.alloc(cs, "comm_r_new", value(w == null ? null : w.commRNew()));
         commRNew.inputize(cs);
         final AllocatedNum phi;
         try (Namespace ignored = cs.namespace("phi"))
         {
             phi = PoseidonGadget.hash(cs, UpdateGadgets.GEN_RANDOMNESS, commDNew, commROld);
         }
-        final AllocatedNum commC = AllocatedNum.alloc(cs, "comm_c", zero);
-        final AllocatedNum rootROld = AllocatedNum.alloc(cs, "root_r_old", zero);
-        final AllocatedNum rootRNew = AllocatedNum.alloc(cs, "root_r_new", zero);
+        final AllocatedNum commC = AllocatedNum.alloc(cs, "comm_c", value(w == null ? null : w.commC()));
+        final AllocatedNum rootROld = AllocatedNum.alloc(cs, "root_r_old", value(w == null ? null : w.rootROld()));
+        final AllocatedNum rootRNew = AllocatedNum.alloc(cs, "root_r_new", value(w == null ? null : w.rootRNew()));
         final AllocatedNum[] apexLeaves = new AllocatedNum[shape.apexLeaves()];
         for (int i = 0; i < apexLeaves.length; i++)
         {
-            apexLeaves[i] = AllocatedNum.alloc(cs, "apex_leaf", zero);
+            apexLeaves[i] = AllocatedNum.alloc(cs, "apex_leaf", value(w == null ? null : w.apexLeaves()[i]));
         }
-        final AllocatedNum[][] partitionPath = siblings(cs, "partition_path_sibling", partitionBits, 1);
+        final AllocatedNum[][] partitionPath = siblings(cs, "partition_path_sibling", partitionBits, 1,
+            w == null ? null : w.partitionPath());
         try (Namespace ignored = cs.namespace("comm_r_old_calc"))
         {
             enforceCommR(cs, commC, rootROld, commROld);
@@ -114,20 +129,20 @@ public final class UpdateCircuit implements Circuit
             generated = UpdateGadgets.challengeBits(cs, commRNew, partitionNum, shape.challenges(),
                 challengeBits - partitionBits);
         }
-        for (final Boolean[] random : generated)
+        for (int j = 0; j < generated.length; j++)
         {
             try (Namespace ignored = cs.namespace("challenge"))
             {
-                challenge(cs, random, partition, hSelect, phi, rootROld, rootRNew, apexLeaves);
+                challenge(cs, generated[j], partition, hSelect, phi, rootROld, rootRNew, apexLeaves,
+                    w == null ? null : w.challenges()[j]);
             }
         }
     }
 
     private void challenge(final ConstraintSystem cs, final Boolean[] random, final Boolean[] partition,
         final Boolean[] hSelect, final AllocatedNum phi, final AllocatedNum rootROld, final AllocatedNum rootRNew,
-        final AllocatedNum[] apexLeaves)
+        final AllocatedNum[] apexLeaves, final UpdateWitness.Challenge w)
     {
-        final long[] zero = new long[Fr.LIMBS];
         final int challengeBits = shape.challengeBits();
         final Boolean[] bits = new Boolean[challengeBits];
         System.arraycopy(random, 0, bits, 0, random.length);
@@ -142,20 +157,22 @@ public final class UpdateCircuit implements Circuit
         {
             rho = PoseidonGadget.hash(cs, UpdateGadgets.GEN_RANDOMNESS, phi, high);
         }
-        final AllocatedNum leafROld = AllocatedNum.alloc(cs, "leaf_r_old", zero);
-        final AllocatedNum leafDNew = AllocatedNum.alloc(cs, "leaf_d_new", zero);
+        final AllocatedNum leafROld = AllocatedNum.alloc(cs, "leaf_r_old", value(w == null ? null : w.leafROld()));
+        final AllocatedNum leafDNew = AllocatedNum.alloc(cs, "leaf_d_new", value(w == null ? null : w.leafDNew()));
         final AllocatedNum leafRNew;
         try (Namespace ignored = cs.namespace("leaf_r_new"))
         {
             leafRNew = UpdateGadgets.labelRNew(cs, leafROld, leafDNew, rho);
         }
         final TreeShape tree = shape.replicaTree();
-        final AllocatedNum[][] pathROld = replicaPath(cs, "path_r_old sibling", tree);
+        final AllocatedNum[][] pathROld = replicaPath(cs, "path_r_old sibling", tree, w == null ? null
+            : w.pathROld());
         try (Namespace ignored = cs.namespace("por tree_r_old"))
         {
             UpdateGadgets.porNoChallengeInput(cs, tree, bits, leafROld, pathROld, rootROld);
         }
-        final AllocatedNum[][] pathRNew = replicaPath(cs, "path_r_new sibling", tree);
+        final AllocatedNum[][] pathRNew = replicaPath(cs, "path_r_new sibling", tree, w == null ? null
+            : w.pathRNew());
         try (Namespace ignored = cs.namespace("por tree_r_new"))
         {
             UpdateGadgets.porNoChallengeInput(cs, tree, bits, leafRNew, pathRNew, rootRNew);
@@ -170,7 +187,8 @@ public final class UpdateCircuit implements Circuit
         }
         final Boolean[] bitsToApex = new Boolean[toApex];
         System.arraycopy(bits, 0, bitsToApex, 0, toApex);
-        final AllocatedNum[][] pathToApex = siblings(cs, "path_to_apex_leaf sibling", toApex, 1);
+        final AllocatedNum[][] pathToApex = siblings(cs, "path_to_apex_leaf sibling", toApex, 1, w == null ? null
+            : w.pathToApex());
         try (Namespace ignored = cs.namespace("por to_apex_leaf"))
         {
             UpdateGadgets.porNoChallengeInput(cs, TreeShape.binary(TreeHasher.SHA256, toApex), bitsToApex, leafDNew,
@@ -191,27 +209,45 @@ public final class UpdateCircuit implements Circuit
     static AllocatedNum[][] replicaPath(final ConstraintSystem cs, final String annotation,
         final TreeShape tree)
     {
+        return replicaPath(cs, annotation, tree, null);
+    }
+
+    /** The same, with the siblings' values (per level, the siblings' limbs back to back), or zeros when null. */
+    private static AllocatedNum[][] replicaPath(final ConstraintSystem cs, final String annotation,
+        final TreeShape tree, final long[][] values)
+    {
         final int[] arities = tree.levelArities();
         final AllocatedNum[][] path = new AllocatedNum[arities.length][];
         for (int level = 0; level < arities.length; level++)
         {
-            path[level] = siblings(cs, annotation, 1, arities[level] - 1)[0];
+            path[level] = siblings(cs, annotation, 1, arities[level] - 1, values == null ? null : new long[][] {
+                values[level]})[0];
         }
         return path;
     }
 
     private static AllocatedNum[][] siblings(final ConstraintSystem cs, final String annotation, final int levels,
-        final int perLevel)
+        final int perLevel, final long[][] values)
     {
-        final long[] zero = new long[Fr.LIMBS];
         final AllocatedNum[][] path = new AllocatedNum[levels][perLevel];
         for (int level = 0; level < levels; level++)
         {
             for (int i = 0; i < perLevel; i++)
             {
-                path[level][i] = AllocatedNum.alloc(cs, annotation, zero);
+                final long[] v = new long[Fr.LIMBS];
+                if (values != null)
+                {
+                    System.arraycopy(values[level], i * Fr.LIMBS, v, 0, Fr.LIMBS);
+                }
+                path[level][i] = AllocatedNum.alloc(cs, annotation, v);
             }
         }
         return path;
+    }
+
+    /** @return a witness value, or zero for the blank circuit. */
+    private static long[] value(final long[] v)
+    {
+        return v == null ? new long[Fr.LIMBS] : v;
     }
 }

@@ -1,13 +1,10 @@
 package io.jprove.engine.porep.seal;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 
-import io.jprove.engine.gadgets.merkle.MerklePath;
 import io.jprove.engine.gadgets.merkle.SparseMerkleTree;
 import io.jprove.engine.gadgets.merkle.TreeHasher;
 import io.jprove.engine.gadgets.merkle.TreeShape;
@@ -19,7 +16,6 @@ import io.jprove.engine.porep.sdr.StackedGraph;
 import io.jprove.engine.porep.tree.DataTree;
 import io.jprove.engine.porep.tree.MerkleProof;
 import io.jprove.engine.porep.tree.NodeHash;
-import io.jprove.engine.porep.tree.PathElement;
 import io.jprove.engine.porep.vanilla.SectorOpenings;
 import io.jprove.field.Fr;
 
@@ -219,20 +215,7 @@ public final class SparseSector implements SectorOpenings
 
     private static MerkleProof proof(final SparseMerkleTree tree, final long node)
     {
-        final MerklePath path = tree.path(node);
-        final int[] arities = path.shape().levelArities();
-        final List<PathElement> elements = new ArrayList<>(arities.length);
-        for (int level = 0; level < arities.length; level++)
-        {
-            final byte[][] hashes = new byte[arities[level] - 1][];
-            for (int i = 0; i < hashes.length; i++)
-            {
-                hashes[i] = NodeHash.toBytes(path.siblings()[level], i * Fr.LIMBS);
-            }
-            elements.add(new PathElement(hashes, path.position(level)));
-        }
-        return MerkleProof.of(path.shape(), NodeHash.toBytes(tree.root(), 0),
-            NodeHash.toBytes(tree.leaf(node), 0), elements);
+        return MerkleProof.ofSparse(tree, node);
     }
 
     private static byte[] label(final SplittableRandom random)

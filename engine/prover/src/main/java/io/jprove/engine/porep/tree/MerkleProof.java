@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.jprove.engine.gadgets.merkle.MerklePath;
+import io.jprove.engine.gadgets.merkle.SparseMerkleTree;
 import io.jprove.engine.gadgets.merkle.TreeHasher;
 import io.jprove.engine.gadgets.merkle.TreeShape;
+import io.jprove.field.Fr;
 
 /**
  * An inclusion proof in the form rust-fil-proofs serializes it (storage-proofs-core {@code MerkleProof}): the root,
@@ -75,6 +78,24 @@ public record MerkleProof(Form form, byte[] root, byte[] leaf, List<PathElement>
         final List<PathElement> sub = form == Form.SINGLE ? List.of() : List.of(path.get(baseLevels));
         final List<PathElement> top = form == Form.TOP ? List.of(path.get(baseLevels + 1)) : List.of();
         return new MerkleProof(form, root, leaf, base, sub, top);
+    }
+
+    /** @return a sparse tree's opening of a known leaf, its path split as the tree's shape gives it. */
+    public static MerkleProof ofSparse(final SparseMerkleTree tree, final long node)
+    {
+        final MerklePath path = tree.path(node);
+        final int[] arities = path.shape().levelArities();
+        final List<PathElement> elements = new ArrayList<>(arities.length);
+        for (int level = 0; level < arities.length; level++)
+        {
+            final byte[][] hashes = new byte[arities[level] - 1][];
+            for (int i = 0; i < hashes.length; i++)
+            {
+                hashes[i] = NodeHash.toBytes(path.siblings()[level], i * Fr.LIMBS);
+            }
+            elements.add(new PathElement(hashes, path.position(level)));
+        }
+        return of(path.shape(), NodeHash.toBytes(tree.root(), 0), NodeHash.toBytes(tree.leaf(node), 0), elements);
     }
 
     /** @return every level, base first, then sub, then top. */
