@@ -15,7 +15,7 @@ import io.jprove.kernels.Launch;
  * A circuit's A and B resident in device memory ({@link SpmvMatrix}'s form, uploaded once) with its coefficient
  * table, and the sequence that turns a witness on the device into the prover's a, b, c over the NTT domain:
  * a = A·z and b = B·z ({@link SpmvKernels#spmv}), then c = a∘b, the input rows and the zero padding
- * ({@link SpmvKernels#complete}). C is not needed: for a satisfying witness c = a∘b, and a witness that does not
+ * ({@link SpmvKernels#spmvComplete}). C is not needed: for a satisfying witness c = a∘b, and a witness that does not
  * satisfy the circuit gives a proof that fails its verification. Owns its device memory until {@link #close()}.
  */
 public final class GpuSpmv implements AutoCloseable
@@ -39,7 +39,7 @@ public final class GpuSpmv implements AutoCloseable
         this.constraints = constraints;
         this.bytes = bytes;
         this.spmv = accelerator.kernel(SpmvKernels.class, "spmv");
-        this.complete = accelerator.kernel(SpmvKernels.class, "complete");
+        this.complete = accelerator.kernel(SpmvKernels.class, "spmvComplete");
     }
 
     /**
@@ -136,30 +136,43 @@ public final class GpuSpmv implements AutoCloseable
     public void queue(final DeviceMemory z, final int inputs, final DeviceMemory a, final DeviceMemory b,
         final DeviceMemory c, final long m, final DeviceStream stream)
     {
-        if (m < constraints + inputs || a.byteSize() < m * Fr.BYTES || b.byteSize() < m * Fr.BYTES
-            || c.byteSize() < m * Fr.BYTES || z.byteSize() < columns * Fr.BYTES)
-        {
-            throw new IllegalArgumentException("a, b, c of " + m + " elements for " + constraints + " constraints and "
-                + inputs + " inputs, a witness of " + z.byteSize() / Fr.BYTES + " for " + columns + " columns");
-        }
-        queueRows(this.a, z, a, 0, constraints, stream);
-        queueRows(this.b, z, b, 0, constraints, stream);
-        complete.launch(Launch.of(groups(m), SpmvKernels.LOCAL_SIZE).on(stream), a, b, c, z, constraints,
-            (long)inputs, m);
+        queueRows(0, z, a, 0, constraints, stream);
+        queueRows(1, z, b, 0, constraints, stream);
+        queueComplete(z, inputs, a, b, c, m, stream);
     }
 
     /**
      * Queues rows {@code [first, first + count)} of A ({@code matrix} 0) or B (1) times z into {@code out} (four limbs
-     * per row, at the row's place), for tests that check a window of a large matrix.
+     * per row, at the row's place).
      */
     public void queueRows(final int matrix, final DeviceMemory z, final DeviceMemory out, final long first,
         final long count, final DeviceStream stream)
     {
-        if (first < 0 || count < 0 || first + count > constraints)
+        if (first < 0 || count < 0 || first + count > constraints || out.byteSize() < (first + count) * Fr.BYTES
+            || z.byteSize() < columns * Fr.BYTES)
         {
-            throw new IllegalArgumentException("rows " + first + " to " + (first + count) + " of " + constraints);
+            throw new IllegalArgumentException("rows " + first + " to " + (first + count) + " of " + constraints
+                + " into " + out.byteSize() / Fr.BYTES + " elements, a witness of " + z.byteSize() / Fr.BYTES
+                + " for " + columns + " columns");
         }
-        queueRows(matrix == 0 ? a : b, z, out, first, count, stream);
+        queueRows(matrix == 0 ? this.a : this.b, z, out, first, count, stream);
+    }
+
+    /**
+     * Queues the rest once A·z is in a and B·z in b ({@link #queueRows}): c = a∘b, the input rows and the zeros to
+     * m ({@link SpmvKernels#spmvComplete}).
+     */
+    public void queueComplete(final DeviceMemory z, final int inputs, final DeviceMemory a, final DeviceMemory b,
+        final DeviceMemory c, final long m, final DeviceStream stream)
+    {
+        if (m < constraints + inputs || a.byteSize() < m * Fr.BYTES || b.byteSize() < m * Fr.BYTES
+            || c.byteSize() < m * Fr.BYTES || z.byteSize() < (long)inputs * Fr.BYTES)
+        {
+            throw new IllegalArgumentException("a, b, c of " + m + " elements for " + constraints + " constraints and "
+                + inputs + " inputs");
+        }
+        complete.launch(Launch.of(groups(m), SpmvKernels.LOCAL_SIZE).on(stream), a, b, c, z, constraints,
+            (long)inputs, m);
     }
 
     private void queueRows(final DeviceMemory[] matrix, final DeviceMemory z, final DeviceMemory out,

@@ -104,7 +104,7 @@ public final class SpmvKernels
      * @param z the witness, its {@code inputs} inputs first
      */
     @Kernel
-    public static void complete(final KernelContext ctx, final LongArray a, final LongArray b, final LongArray c,
+    public static void spmvComplete(final KernelContext ctx, final LongArray a, final LongArray b, final LongArray c,
         final LongArray z, final long constraints, final long inputs, final long m)
     {
         final long i = ctx.globalIdX();

@@ -3,6 +3,7 @@ package io.jprove.engine.backend;
 import java.lang.foreign.MemorySegment;
 
 import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.SynthesisBuffers;
 import io.jprove.field.FrVector;
@@ -79,6 +80,18 @@ public final class PartitionBuffers
         {
             vector(i).asSlice(from).fill((byte)0);
         }
+    }
+
+    /**
+     * @param matrices the circuit's, of whose shape the witness in {@link #assignment()} is.
+     * @return the backend's view of this memory when only the witness is written: a, b, c are left to the device,
+     *         which evaluates them from {@code matrices} ({@link PartitionInputs#matrices()}).
+     */
+    public PartitionInputs witnessInputs(final ConstraintMatrices matrices)
+    {
+        return new PartitionInputs(FrVector.wrap(assignment()), shape.numInputs(), FrVector.wrap(vector(0)),
+            FrVector.wrap(vector(1)), FrVector.wrap(vector(2)), PartitionInputs.aDensity(matrices),
+            PartitionInputs.bDensity(matrices), matrices);
     }
 
     /**

@@ -28,10 +28,13 @@ import io.jprove.kernels.KernelFailureException;
 import io.jprove.kernels.msm.GpuScalarSplit;
 import io.jprove.kernels.msm.MsmCurve;
 import io.jprove.kernels.ntt.HChain;
+import io.jprove.kernels.spmv.GpuSpmv;
 import io.jprove.timeline.TimelineClock;
 
 /**
- * The device-resident prover on one {@link Accelerator}: a partition's a, b, c and z are copied to the device once,
+ * The device-resident prover on one {@link Accelerator}: a partition's a, b, c and z are copied to the device once
+ * (or z alone, when the partition carries its circuit's matrices: a, b, c are then evaluated here from A and B, which
+ * stay in device memory with the key, {@link GpuSpmv}; {@value #SPMV_PROPERTY}),
  * and everything from there to the five sums runs there — the H chain of the key's reduction ({@link HChain}, seven
  * or six NTTs with nothing read back), the 0/1 splits ({@link GpuScalarSplit}), the batch-adds of the ones and the
  * MSMs of the rest, B in G2 included. Per partition the host reads back the three splits' counts first (so each tail
@@ -56,11 +59,19 @@ public final class GpuProverBackend implements ProverBackend
 {
     /** Partitions with device memory of their own: one uploading while one computes. */
     static final int SLOTS = 2;
+    /** Threads for a, b, c on the host, when the device has no room for the circuit's matrices. */
+    private static final int HOST_THREADS = Runtime.getRuntime().availableProcessors();
     /**
      * The system property that, when {@code false}, queues the batch-adds and tail MSMs after the H MSM on one
      * stream instead of on a second stream beside the H chain (issue 26's measurement; the loser goes).
      */
     public static final String OVERLAP_PROPERTY = "jprove.gpu.overlap";
+    /**
+     * The system property that, when {@code false}, has synthesis evaluate a, b, c on the host and upload them, as
+     * before the device SpMV, rather than upload the witness alone and evaluate them here from the circuit's A and B
+     * in device memory ({@link io.jprove.kernels.spmv.GpuSpmv}): what the device SpMV buys, by a benchmark.
+     */
+    public static final String SPMV_PROPERTY = "jprove.gpu.spmv";
 
     /**
      * What a queued activity belongs to: its partition's listener, its phase and, for an MSM's work, the query ("h",
@@ -87,6 +98,8 @@ public final class GpuProverBackend implements ProverBackend
     private final HChain hChain;
     /** Whether the batch-adds and tail MSMs run on the side stream, beside the H chain and the H MSM. */
     private final boolean overlap;
+    /** Whether a, b, c are evaluated here from the circuit's matrices ({@value #SPMV_PROPERTY}). */
+    private final boolean spmv = !"false".equals(System.getProperty(SPMV_PROPERTY));
     private final ReentrantLock compute = new ReentrantLock(true);
     /** Free partition memories, and how many exist; guarded by itself. */
     private final ArrayDeque<PartitionMemory> free = new ArrayDeque<>();
@@ -203,7 +216,7 @@ public final class GpuProverBackend implements ProverBackend
         compute.lock();
         try
         {
-            return GpuPreparedKey.prepare(accelerator, key, name);
+            return GpuPreparedKey.prepare(accelerator, key, name, spmv);
         }
         catch (final KernelFailureException ex)
         {
@@ -229,15 +242,17 @@ public final class GpuProverBackend implements ProverBackend
         final PartitionMemory m = take(partition.domainSize(), partition.assignment().size());
         try
         {
+            final PartitionInputs host = onDevice(own, partition, listener) ? partition
+                : partition.withProducts(HOST_THREADS);
             try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
             {
-                m.upload(partition); // beside the other partition's kernels
+                m.upload(host, host.matrices() == null); // beside the other partition's kernels
             }
             checkUsable();
             compute.lock();
             try
             {
-                return computeLocked(own, partition, spec, m, listener);
+                return computeLocked(own, host, spec, m, listener);
             }
             finally
             {
@@ -251,6 +266,63 @@ public final class GpuProverBackend implements ProverBackend
         finally
         {
             giveBack(m);
+        }
+    }
+
+    /**
+     * Whether a, b, c of the partition are evaluated here: it carries its matrices, the device SpMV is on, and the
+     * circuit's A and B are resident or the plan finds them room now (uploaded under the compute lock, their copies
+     * charged to this partition).
+     */
+    private boolean onDevice(final GpuPreparedKey key, final PartitionInputs partition,
+        final BackendListener listener)
+    {
+        if (partition.matrices() == null || !spmv)
+        {
+            return false;
+        }
+        compute.lock();
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "spmv")))
+        {
+            return key.spmvLocked(accelerator, partition.matrices()) != null;
+        }
+        finally
+        {
+            compute.unlock();
+        }
+    }
+
+    /**
+     * Queues a = A·z and b = B·z from the resident matrices, then c = a∘b, the input rows and the padding; when
+     * another circuit's partition took the device's room for matrices meanwhile (and these no longer fit), evaluates
+     * them on the host and uploads them instead.
+     */
+    private void queueProducts(final GpuPreparedKey key, final PartitionInputs partition, final PartitionMemory m,
+        final BackendListener listener)
+    {
+        final GpuSpmv resident;
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "spmv")))
+        {
+            resident = key.spmvLocked(accelerator, partition.matrices());
+        }
+        if (resident == null)
+        {
+            m.uploadProducts(partition.withProducts(HOST_THREADS));
+            return;
+        }
+        final DeviceStream s = m.stream();
+        final long constraints = resident.constraints();
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "a")))
+        {
+            resident.queueRows(0, m.z(), m.a(), 0, constraints, s);
+        }
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "b")))
+        {
+            resident.queueRows(1, m.z(), m.b(), 0, constraints, s);
+        }
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
+        {
+            resident.queueComplete(m.z(), partition.numInputs(), m.a(), m.b(), m.c(), partition.domainSize(), s);
         }
     }
 
@@ -284,6 +356,10 @@ public final class GpuProverBackend implements ProverBackend
         if (overlap)
         {
             queueTails(key, counts, m, tails, listener);
+        }
+        if (partition.matrices() != null)
+        {
+            queueProducts(key, partition, m, listener);
         }
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
         {
@@ -442,6 +518,12 @@ public final class GpuProverBackend implements ProverBackend
     {
         failure = ex.getMessage();
         return new DeviceUnusableException(name, failure, ex);
+    }
+
+    @Override
+    public boolean spmvOnDevice()
+    {
+        return spmv;
     }
 
     @Override

@@ -106,14 +106,17 @@ final class PartitionMemory implements AutoCloseable
     }
 
     /**
-     * Queues the partition's a, b, c, z and density bitmaps to the device and waits for them: the caller holds no
-     * device lock meanwhile, so the copies run beside another partition's kernels.
+     * Queues the partition's a, b, c (unless the device evaluates them), z and density bitmaps to the device and waits
+     * for them: the caller holds no device lock meanwhile, so the copies run beside another partition's kernels.
+     *
+     * @param products whether to copy a, b, c: false when the device evaluates them from z
      */
-    void upload(final PartitionInputs partition)
+    void upload(final PartitionInputs partition, final boolean products)
     {
-        a.copyFrom(partition.a().segment(), stream);
-        b.copyFrom(partition.b().segment(), stream);
-        c.copyFrom(partition.c().segment(), stream);
+        if (products)
+        {
+            uploadProducts(partition);
+        }
         z.copyFrom(partition.assignment().segment(), stream);
         final long bitmapBytes = GpuScalarSplit.bitmapBytes(scalars);
         final MemorySegment host = staging.segment();
@@ -121,6 +124,15 @@ final class PartitionMemory implements AutoCloseable
         stage(partition.bDensity(), host.asSlice(bitmapBytes, bitmapBytes));
         aBits.copyFrom(host.asSlice(0, bitmapBytes), stream);
         bBits.copyFrom(host.asSlice(bitmapBytes, bitmapBytes), stream);
+        stream.synchronize();
+    }
+
+    /** Queues the partition's a, b, c to the device and waits for them. */
+    void uploadProducts(final PartitionInputs partition)
+    {
+        a.copyFrom(partition.a().segment(), stream);
+        b.copyFrom(partition.b().segment(), stream);
+        c.copyFrom(partition.c().segment(), stream);
         stream.synchronize();
     }
 
