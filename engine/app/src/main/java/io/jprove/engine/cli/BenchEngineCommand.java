@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.NamedCircuit;
+import io.jprove.engine.gpu.GpuProverBackend;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.BufferShape;
@@ -63,6 +64,11 @@ final class BenchEngineCommand implements Callable<Integer>
         + "when synthesis keeps up (needs host memory for all partitions at once).")
     private boolean presynthesized;
 
+    @Option(names = "--host-spmv", description = "Evaluate a, b, c on the host and upload them, as "
+        + "-Djprove.gpu.spmv=false does, instead of uploading the witness alone for the GPU's SpMV: what the "
+        + "device SpMV buys.")
+    private boolean hostSpmv;
+
     @Option(names = "--verbose", description = "Print stack traces with errors.")
     private boolean verbose;
 
@@ -103,7 +109,14 @@ final class BenchEngineCommand implements Callable<Integer>
                 {
                     checkRoom(parameters, pool);
                 }
+                if (hostSpmv)
+                {
+                    System.setProperty(GpuProverBackend.SPMV_PROPERTY, "false");
+                }
                 final List<ProverBackend> backends = selection.open(threads);
+                System.out.println("  a, b, c     " + (backends.stream().anyMatch(ProverBackend::spmvOnDevice)
+                    ? "on the device from the circuit's A and B (the witness uploaded alone; --host-spmv for the host)"
+                    : "on the host, uploaded"));
                 final EngineRun.Outcome outcome;
                 try
                 {
@@ -119,6 +132,13 @@ final class BenchEngineCommand implements Callable<Integer>
                 }
                 finally
                 {
+                    for (final ProverBackend b : backends)
+                    {
+                        if (b instanceof final GpuProverBackend gpu && gpu.spmvPlan() != null)
+                        {
+                            System.out.println("  spmv plan   " + gpu.name() + ": " + gpu.spmvPlan());
+                        }
+                    }
                     backends.forEach(ProverBackend::close);
                 }
                 print(outcome);
@@ -159,6 +179,13 @@ final class BenchEngineCommand implements Callable<Integer>
             + "partition%n", cpu ? "compute    " : "kernels    ", kernelPerPartition, windowNs / 1e9 / partitions);
         System.out.printf(Locale.ROOT, "  wall / %s per partition = %.2f%n", cpu ? "compute" : "kernel",
             wallPerPartition / kernelPerPartition);
+        if (outcome.spmvNs() > 0)
+        {
+            System.out.printf(Locale.ROOT, "  spmv        %.1f ms per partition of kernels (a:spmv, b:spmv, "
+                + "spmvComplete)%n", outcome.spmvNs() / 1e6 / partitions);
+        }
+        System.out.printf(Locale.ROOT, "  uploaded    %.1f MiB per partition%n",
+            outcome.uploadBytes() / (double)(1L << 20) / partitions);
         EngineRun.printUtilization(report, System.out);
         System.out.println("  report      " + outcome.reportDir().resolve("report.html") + " (timeline "
             + timelineOption.directory() + "; " + Text.ms(outcome.wallNs()) + " of it)");

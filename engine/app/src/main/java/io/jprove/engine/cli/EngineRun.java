@@ -74,10 +74,20 @@ final class EngineRun
         }
     }
 
-    /** A finished run: the job's result, its wall time, and the report of this run (null without a timeline). */
-    record Outcome(JobResult result, long wallNs, TimelineReport report, Path reportDir)
+    /**
+     * A finished run: the job's result, its wall time, and the report of this run (null without a timeline).
+     *
+     * @param spmvNs      the device SpMV's kernels of the run, summed (0 without a timeline, or when a, b, c were
+     *                    evaluated on the host)
+     * @param uploadBytes bytes copied to the devices in the run (0 without a timeline)
+     */
+    record Outcome(JobResult result, long wallNs, TimelineReport report, Path reportDir, long spmvNs,
+        long uploadBytes)
     {
     }
+
+    /** The device SpMV's kernels as the GPU backend names them on the timeline. */
+    static final java.util.Set<String> SPMV_KERNELS = java.util.Set.of("a:spmv", "b:spmv", "spmvComplete");
 
     private EngineRun()
     {
@@ -227,14 +237,27 @@ final class EngineRun
         final long wallNs = doneAt.get() - t0;
         if (timelineDir == null || !timeline.isEnabled())
         {
-            return new Outcome(result, wallNs, null, null);
+            return new Outcome(result, wallNs, null, null, 0, 0);
         }
         timeline.flush();
         final EventLog log = readSince(timelineDir, sinceNs);
         final TimelineReport report = TimelineAnalysis.analyze(log);
         final Path reportDir = ReportFiles.besideTimeline(timelineDir);
         ReportFiles.write(log, report, reportDir);
-        return new Outcome(result, wallNs, report, reportDir);
+        long spmvNs = 0;
+        long uploadBytes = 0;
+        for (int row = 0; row < log.size(); row++)
+        {
+            if (log.kind(row) == EventKind.KERNEL && SPMV_KERNELS.contains(log.name(log.nameId(row))))
+            {
+                spmvNs += log.durationNs(row);
+            }
+            else if (log.kind(row) == EventKind.COPY && "h2d".equals(log.name(log.nameId(row))))
+            {
+                uploadBytes += log.value(row);
+            }
+        }
+        return new Outcome(result, wallNs, report, reportDir, spmvNs, uploadBytes);
     }
 
     /** Waits for the job behind a progress bar of partitions proved. */

@@ -7,13 +7,11 @@ import java.util.Locale;
 
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProvingKey;
-import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.field.Fr;
 import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.CudaAccelerator;
 import io.jprove.kernels.msm.GpuScalarSplit;
 import io.jprove.kernels.msm.MsmCurve;
-import io.jprove.kernels.spmv.GpuSpmv;
 
 /**
  * A proving key resident on one device for a {@link GpuProverBackend}: the five queries ({@link DeviceQuery}: H, L,
@@ -25,9 +23,8 @@ import io.jprove.kernels.spmv.GpuSpmv;
  * while the other computes; one when the bases leave no room for two), the splits and a reserve, is shared among
  * the queries in proportion to their points' bytes; each query's plan takes the fastest
  * window and number of precomputed copies that fit its share ({@code MsmPlan.choose}). When the backend evaluates
- * a, b, c on the device, {@link DeviceMatrices#BYTES_PER_ROW} per domain element is left aside as well, for the
- * circuit's A and B, which the first partition of the circuit uploads ({@link #spmvLocked}) and which stay until the
- * key is closed or a partition of other matrices takes their place.
+ * a, b, c on the device, room for the circuit's A and B is left aside as well (the backend says how much: its
+ * estimate less what is already resident).
  */
 public final class GpuPreparedKey implements PreparedKey
 {
@@ -47,9 +44,6 @@ public final class GpuPreparedKey implements PreparedKey
 
     private final String preparation;
     private final long deviceBytes;
-    /** The circuit's A and B on the device and the matrices they are of, or null; guarded by the compute lock. */
-    private volatile DeviceMatrices.Plan resident;
-    private volatile ConstraintMatrices residentOf;
 
     private GpuPreparedKey(final ProvingKey key, final String device, final List<DeviceQuery> queries,
         final List<GpuScalarSplit> splits, final String preparation, final long deviceBytes)
@@ -74,7 +68,7 @@ public final class GpuPreparedKey implements PreparedKey
      * @throws IllegalStateException when the device cannot hold the key and one partition, saying how much it needs.
      */
     static GpuPreparedKey prepare(final Accelerator accelerator, final ProvingKey key, final String device,
-        final boolean spmv)
+        final long spmvReserve)
     {
         // every query but H has its scalars 0/1-split, so it batch-adds its ones
         final List<Query> sources = List.of(new Query(MsmCurve.G1, key.h().segment(), key.h().size(), false),
@@ -87,7 +81,7 @@ public final class GpuPreparedKey implements PreparedKey
         final long scalars = key.vk().numInputs() + key.l().size();
         final long tails = key.l().size() + key.a().size() + key.bG1().size();
         final long splitBytes = tails * (Fr.BYTES + Integer.BYTES)
-            + (spmv ? DeviceMatrices.BYTES_PER_ROW * key.domainSize() : 0);
+            + spmvReserve;
         final long slot = slotBytes(key.domainSize(), scalars);
         final long bases = sources.stream().mapToLong(q -> q.points().byteSize()).sum();
         final long free = accelerator.memoryInfo()[0];
@@ -161,38 +155,6 @@ public final class GpuPreparedKey implements PreparedKey
         return deviceBytes;
     }
 
-    /**
-     * The circuit's A and B on the device for a partition of {@code matrices}: those resident when they are these
-     * matrices, else these uploaded in their place when the plan finds room ({@link DeviceMatrices#upload}), else
-     * null, and the host evaluates a, b, c. Called with the backend's compute lock held: no kernel of another
-     * partition reads the resident matrices meanwhile.
-     */
-    GpuSpmv spmvLocked(final Accelerator accelerator, final ConstraintMatrices matrices)
-    {
-        if (residentOf == matrices)
-        {
-            return resident.spmv();
-        }
-        final DeviceMatrices.Plan old = resident;
-        if (old != null)
-        {
-            old.close();
-        }
-        resident = null;
-        residentOf = null;
-        final DeviceMatrices.Plan plan = DeviceMatrices.upload(accelerator, matrices);
-        resident = plan;
-        residentOf = matrices;
-        return plan.spmv();
-    }
-
-    /** @return what the device SpMV's plan decided for the last matrices it saw, or null before any. */
-    public String spmvPlan()
-    {
-        final DeviceMatrices.Plan plan = resident;
-        return plan == null ? null : plan.reason();
-    }
-
     /** One of the key's queries before it goes to the device; {@code split} when its scalars are 0/1-split. */
     private record Query(MsmCurve curve, MemorySegment points, long count, boolean split)
     {
@@ -264,13 +226,6 @@ public final class GpuPreparedKey implements PreparedKey
     @Override
     public void close()
     {
-        final DeviceMatrices.Plan plan = resident;
-        if (plan != null)
-        {
-            plan.close();
-        }
-        resident = null;
-        residentOf = null;
         for (final GpuScalarSplit s : new GpuScalarSplit[] {splitL, splitA, splitB})
         {
             s.close();

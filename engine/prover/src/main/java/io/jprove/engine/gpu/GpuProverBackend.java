@@ -16,6 +16,7 @@ import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
+import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.field.Fr;
 import io.jprove.field.ntt.EvaluationDomain;
 import io.jprove.kernels.Accelerator;
@@ -100,6 +101,12 @@ public final class GpuProverBackend implements ProverBackend
     private final boolean overlap;
     /** Whether a, b, c are evaluated here from the circuit's matrices ({@value #SPMV_PROPERTY}). */
     private final boolean spmv = !"false".equals(System.getProperty(SPMV_PROPERTY));
+    /**
+     * The last circuit's A and B on the device (or why they are not) and the matrices they are of; null before any.
+     * Written under the compute lock: no kernel reads the resident matrices while they are replaced.
+     */
+    private volatile DeviceMatrices.Plan resident;
+    private volatile ConstraintMatrices residentOf;
     private final ReentrantLock compute = new ReentrantLock(true);
     /** Free partition memories, and how many exist; guarded by itself. */
     private final ArrayDeque<PartitionMemory> free = new ArrayDeque<>();
@@ -216,7 +223,7 @@ public final class GpuProverBackend implements ProverBackend
         compute.lock();
         try
         {
-            return GpuPreparedKey.prepare(accelerator, key, name, spmv);
+            return GpuPreparedKey.prepare(accelerator, key, name, spmvReserve(key));
         }
         catch (final KernelFailureException ex)
         {
@@ -226,6 +233,53 @@ public final class GpuProverBackend implements ProverBackend
         {
             compute.unlock();
         }
+    }
+
+    /**
+     * @return device bytes a key's preparation leaves for its circuit's A and B: {@link DeviceMatrices#BYTES_PER_ROW}
+     *         per domain element, less what matrices already resident hold (they are most likely this circuit's).
+     */
+    private long spmvReserve(final ProvingKey key)
+    {
+        if (!spmv)
+        {
+            return 0;
+        }
+        final DeviceMatrices.Plan plan = resident;
+        final long held = plan == null || plan.spmv() == null ? 0 : plan.spmv().bytes();
+        return Math.max(0, DeviceMatrices.BYTES_PER_ROW * key.domainSize() - held);
+    }
+
+    /**
+     * The circuit's A and B on the device for a partition of {@code matrices}: those resident when they are these
+     * matrices, else these uploaded in their place when the plan finds room ({@link DeviceMatrices#upload}), else
+     * null (a, b, c on the host). Called with the compute lock held. They stay until the backend closes or another
+     * circuit's partition takes their place, across keys and jobs of the circuit.
+     */
+    private GpuSpmv spmvLocked(final ConstraintMatrices matrices)
+    {
+        if (residentOf == matrices)
+        {
+            return resident.spmv();
+        }
+        final DeviceMatrices.Plan old = resident;
+        if (old != null)
+        {
+            old.close();
+        }
+        resident = null;
+        residentOf = null;
+        final DeviceMatrices.Plan plan = DeviceMatrices.upload(accelerator, matrices);
+        resident = plan;
+        residentOf = matrices;
+        return plan.spmv();
+    }
+
+    /** @return what the device SpMV's memory plan decided for the last circuit, or null before any. */
+    public String spmvPlan()
+    {
+        final DeviceMatrices.Plan plan = resident;
+        return plan == null ? null : plan.reason();
     }
 
     @Override
@@ -242,7 +296,7 @@ public final class GpuProverBackend implements ProverBackend
         final PartitionMemory m = take(partition.domainSize(), partition.assignment().size());
         try
         {
-            final PartitionInputs host = onDevice(own, partition, listener) ? partition
+            final PartitionInputs host = onDevice(partition, listener) ? partition
                 : partition.withProducts(HOST_THREADS);
             try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
             {
@@ -274,8 +328,7 @@ public final class GpuProverBackend implements ProverBackend
      * circuit's A and B are resident or the plan finds them room now (uploaded under the compute lock, their copies
      * charged to this partition).
      */
-    private boolean onDevice(final GpuPreparedKey key, final PartitionInputs partition,
-        final BackendListener listener)
+    private boolean onDevice(final PartitionInputs partition, final BackendListener listener)
     {
         if (partition.matrices() == null || !spmv)
         {
@@ -284,7 +337,7 @@ public final class GpuProverBackend implements ProverBackend
         compute.lock();
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "spmv")))
         {
-            return key.spmvLocked(accelerator, partition.matrices()) != null;
+            return spmvLocked(partition.matrices()) != null;
         }
         finally
         {
@@ -297,32 +350,32 @@ public final class GpuProverBackend implements ProverBackend
      * another circuit's partition took the device's room for matrices meanwhile (and these no longer fit), evaluates
      * them on the host and uploads them instead.
      */
-    private void queueProducts(final GpuPreparedKey key, final PartitionInputs partition, final PartitionMemory m,
+    private void queueProducts(final PartitionInputs partition, final PartitionMemory m,
         final BackendListener listener)
     {
-        final GpuSpmv resident;
+        final GpuSpmv products;
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "spmv")))
         {
-            resident = key.spmvLocked(accelerator, partition.matrices());
+            products = spmvLocked(partition.matrices());
         }
-        if (resident == null)
+        if (products == null)
         {
             m.uploadProducts(partition.withProducts(HOST_THREADS));
             return;
         }
         final DeviceStream s = m.stream();
-        final long constraints = resident.constraints();
+        final long constraints = products.constraints();
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "a")))
         {
-            resident.queueRows(0, m.z(), m.a(), 0, constraints, s);
+            products.queueRows(0, m.z(), m.a(), 0, constraints, s);
         }
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "b")))
         {
-            resident.queueRows(1, m.z(), m.b(), 0, constraints, s);
+            products.queueRows(1, m.z(), m.b(), 0, constraints, s);
         }
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
         {
-            resident.queueComplete(m.z(), partition.numInputs(), m.a(), m.b(), m.c(), partition.domainSize(), s);
+            products.queueComplete(m.z(), partition.numInputs(), m.a(), m.b(), m.c(), partition.domainSize(), s);
         }
     }
 
@@ -359,7 +412,7 @@ public final class GpuProverBackend implements ProverBackend
         }
         if (partition.matrices() != null)
         {
-            queueProducts(key, partition, m, listener);
+            queueProducts(partition, m, listener);
         }
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
         {
@@ -520,10 +573,12 @@ public final class GpuProverBackend implements ProverBackend
         return new DeviceUnusableException(name, failure, ex);
     }
 
+    /** @return whether the switch is on and the memory plan did not refuse the last circuit's matrices. */
     @Override
     public boolean spmvOnDevice()
     {
-        return spmv;
+        final DeviceMatrices.Plan plan = resident;
+        return spmv && (plan == null || plan.spmv() != null);
     }
 
     @Override
@@ -565,6 +620,10 @@ public final class GpuProverBackend implements ProverBackend
                 {
                     free.forEach(PartitionMemory::close);
                     free.clear();
+                }
+                if (resident != null)
+                {
+                    resident.close();
                 }
                 hChain.close();
             }

@@ -191,7 +191,7 @@ final class GpuBackendConformance
                     }
                 }
             }
-            final String plan = ((GpuPreparedKey)onGpu).spmvPlan();
+            final String plan = gpu.spmvPlan();
             assertTrue(plan != null && plan.startsWith("A and B resident"), "plan: " + plan);
         }
     }
