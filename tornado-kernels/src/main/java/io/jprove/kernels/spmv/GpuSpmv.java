@@ -27,6 +27,7 @@ public final class GpuSpmv implements AutoCloseable
     private final DeviceMemory table;
     private final KernelHandle spmv;
     private final KernelHandle complete;
+    private final KernelHandle unpack;
     private final long bytes;
 
     private GpuSpmv(final Accelerator accelerator, final long columns, final DeviceMemory[] a, final DeviceMemory[] b,
@@ -40,6 +41,7 @@ public final class GpuSpmv implements AutoCloseable
         this.bytes = bytes;
         this.spmv = accelerator.kernel(SpmvKernels.class, "spmv");
         this.complete = accelerator.kernel(SpmvKernels.class, "spmvComplete");
+        this.unpack = accelerator.kernel(SpmvKernels.class, "unpackWitness");
     }
 
     /**
@@ -184,6 +186,34 @@ public final class GpuSpmv implements AutoCloseable
         }
         spmv.launch(Launch.of(groups(count), SpmvKernels.LOCAL_SIZE).on(stream), matrix[0], matrix[1], matrix[2],
             table, z, out, first, count);
+    }
+
+    /**
+     * Queues the witness's unpacking into {@code z} ({@link SpmvKernels#unpackWitness}).
+     *
+     * @param packed what was packed
+     * @param head   its kinds then its offsets, as {@link PackedWitness#pack} laid them out
+     * @param others its others' values
+     * @param z      room for {@code packed.elements()} elements
+     */
+    public void queueUnpack(final PackedWitness packed, final DeviceMemory head, final DeviceMemory others,
+        final DeviceMemory z, final DeviceStream stream)
+    {
+        if (head.byteSize() < packed.kindsBytes() + packed.offsetsBytes() || others.byteSize() < packed.othersBytes()
+            || z.byteSize() < packed.elements() * Fr.BYTES)
+        {
+            throw new IllegalArgumentException("a packed witness of " + packed + " in " + head.byteSize() + " + "
+                + others.byteSize() + " bytes into " + z.byteSize());
+        }
+        if (packed.elements() == 0)
+        {
+            return;
+        }
+        final long[] one = Fr.one();
+        unpack.launch(Launch.of(groups(packed.elements()), SpmvKernels.LOCAL_SIZE).on(stream),
+            head.view(0, packed.kindsBytes()), head.view(packed.kindsBytes(), packed.offsetsBytes()),
+            packed.others() == 0 ? head.view(0, 16) : others.view(0, packed.othersBytes()), z, packed.elements(),
+            one[0], one[1], one[2], one[3]);
     }
 
     private static int groups(final long items)

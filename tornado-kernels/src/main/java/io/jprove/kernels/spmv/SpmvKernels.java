@@ -7,9 +7,10 @@ import io.jprove.kernels.KernelContext;
 import io.jprove.kernels.LongArray;
 
 /**
- * A constraint matrix times the witness on the device, one work-item per row ({@link SpmvMatrix}'s form), and the
- * step that completes the prover's a, b, c from the two products. Every value is Fr in Montgomery form, canonical, so
- * the sums equal the CPU's sparse products bit for bit whatever order they are added in.
+ * A constraint matrix times the witness on the device, one work-item per row ({@link SpmvMatrix}'s form), the step
+ * that completes the prover's a, b, c from the two products, and the witness's unpacking ({@link PackedWitness}).
+ * Every value is Fr in Montgomery form, canonical, so the sums equal the CPU's sparse products bit for bit whatever
+ * order they are added in.
  */
 public final class SpmvKernels
 {
@@ -94,6 +95,43 @@ public final class SpmvKernels
         out.set(row * L + 1, acc[1]);
         out.set(row * L + 2, acc[2]);
         out.set(row * L + 3, acc[3]);
+    }
+
+    /**
+     * z[i] for i &lt; n from the packed witness ({@link PackedWitness}): its 2-bit kind (zero, one, other) from
+     * {@code kinds} (32 per long, element i at bits 2(i mod 32)), an other's value from {@code others} at its rank:
+     * {@code offsets} counts the others before each 32 elements, and a popcount those before it among them.
+     *
+     * @param one0 Montgomery one's limbs, {@code one0} to {@code one3}
+     */
+    @Kernel
+    public static void unpackWitness(final KernelContext ctx, final LongArray kinds, final IntArray offsets,
+        final LongArray others, final LongArray z, final long n, final long one0, final long one1, final long one2,
+        final long one3)
+    {
+        final long i = ctx.globalIdX();
+        if (i >= n)
+        {
+            return;
+        }
+        final long word = kinds.get(i >>> 5);
+        final int shift = ((int)i & 31) << 1;
+        final long kind = word >>> shift & 3;
+        if (kind == PackedWitness.OTHER)
+        {
+            final long below = (word >>> 1) & 0x5555555555555555L & ((1L << shift) - 1);
+            final long at = (Integer.toUnsignedLong(offsets.get(i >>> 5)) + Long.bitCount(below)) * L;
+            z.set(i * L, others.get(at));
+            z.set(i * L + 1, others.get(at + 1));
+            z.set(i * L + 2, others.get(at + 2));
+            z.set(i * L + 3, others.get(at + 3));
+            return;
+        }
+        final boolean isOne = kind == PackedWitness.ONE;
+        z.set(i * L, isOne ? one0 : 0L);
+        z.set(i * L + 1, isOne ? one1 : 0L);
+        z.set(i * L + 2, isOne ? one2 : 0L);
+        z.set(i * L + 3, isOne ? one3 : 0L);
     }
 
     /**

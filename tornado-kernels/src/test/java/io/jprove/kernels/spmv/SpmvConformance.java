@@ -40,7 +40,53 @@ final class SpmvConformance
             tests.add(DynamicTest.dynamicTest("shouldMatchBigIntegerSumsWhenMultiplyingOnTheDevice " + s[0] + " rows",
                 () -> compare(accelerators, s[0], s[1], s[2], s[3])));
         }
+        for (final int n : new int[] {1, 31, 33, 1000, 4097})
+        {
+            tests.add(DynamicTest.dynamicTest("shouldRestoreTheWitnessWhenUnpackingItOnTheDevice " + n + " elements",
+                () -> unpack(accelerators, n)));
+        }
         return tests.stream();
+    }
+
+    /** A witness of zeros, ones and others packed on the host, unpacked on the device: the same bytes. */
+    static void unpack(final Supplier<Accelerator> accelerators, final int n)
+    {
+        final long seed = SEED + n;
+        final SplittableRandom rnd = new SplittableRandom(seed);
+        try (Accelerator acc = accelerators.get(); Arena arena = Arena.ofShared();
+             SpmvMatrix empty = build(java.util.Collections.singletonList(new int[][] {{0}, {0}}));
+             GpuSpmv spmv = GpuSpmv.upload(acc, empty, empty, new long[0], 1);
+             DeviceMemory z = acc.allocate((long)n * Fr.BYTES))
+        {
+            final MemorySegment host = arena.allocate((long)n * Fr.BYTES, 16);
+            for (int i = 0; i < n; i++)
+            {
+                final int kind = rnd.nextInt(8);
+                final long[] v = kind < 3 ? Fr.zero() : kind < 7 ? Fr.one()
+                    : Fr.of(new BigInteger(250, new java.util.Random(rnd.nextLong())));
+                MemorySegment.copy(v, 0, host, ValueLayout.JAVA_LONG, (long)i * Fr.BYTES, Fr.LIMBS);
+            }
+            final MemorySegment out = arena.allocate((long)n * Fr.BYTES + 4096, 16);
+            final PackedWitness packed = PackedWitness.pack(host, n, out, out.byteSize(), 3);
+            assertEquals(n, packed.elements());
+            final long headBytes = packed.kindsBytes() + packed.offsetsBytes();
+            try (DeviceMemory head = acc.allocate(headBytes);
+                 DeviceMemory others = acc.allocate(Math.max(16, packed.othersBytes())))
+            {
+                head.copyFrom(out.asSlice(0, headBytes), null);
+                if (packed.others() > 0)
+                {
+                    others.copyFrom(out.asSlice(headBytes, packed.othersBytes()), null);
+                }
+                z.fill((byte)0x6b, null);
+                spmv.queueUnpack(packed, head, others, z, null);
+            }
+            final MemorySegment got = arena.allocate((long)n * Fr.BYTES, 16);
+            z.copyTo(got, null);
+            final long at = host.mismatch(got);
+            assertEquals(-1, at, "first different element " + at / Fr.BYTES + " of " + n + " (seed " + seed + ", "
+                + packed.others() + " others)");
+        }
     }
 
     /**

@@ -27,7 +27,7 @@ final class SpmvKernelsAssemblyTest
     @TestFactory
     Stream<DynamicTest> shouldAssembleEverySpmvKernelWithoutSpillsWhenPtxasIsPresent()
     {
-        return Stream.of("spmv", "spmvComplete").map(name -> DynamicTest.dynamicTest(name, () ->
+        return Stream.of("spmv", "spmvComplete", "unpackWitness").map(name -> DynamicTest.dynamicTest(name, () ->
         {
             final String ptx = KernelCompiler.standard().compile(KernelSignature.find(SpmvKernels.class, name)).ptx();
             assertTrue(ptx.contains(".target sm_90"));
