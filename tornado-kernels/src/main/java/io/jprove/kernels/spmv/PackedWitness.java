@@ -17,8 +17,9 @@ import io.jprove.field.Fr;
  *
  * @param elements the witness's elements
  * @param others   how many are neither zero nor one
+ * @param memory   the packed form, {@link #bytes()} of it (the caller's memory)
  */
-public record PackedWitness(long elements, long others)
+public record PackedWitness(long elements, long others, MemorySegment memory)
 {
     /** The kind of zero. */
     public static final long ZERO = 0;
@@ -56,6 +57,18 @@ public record PackedWitness(long elements, long others)
         return kindsBytes() + offsetsBytes() + othersBytes();
     }
 
+    /** @return the kinds and offsets, which go to the device together. */
+    public MemorySegment head()
+    {
+        return memory.asSlice(0, kindsBytes() + offsetsBytes());
+    }
+
+    /** @return the others' values. */
+    public MemorySegment otherValues()
+    {
+        return memory.asSlice(kindsBytes() + offsetsBytes(), othersBytes());
+    }
+
     private static long blocks(final long elements)
     {
         return (elements + BLOCK - 1) / BLOCK;
@@ -65,21 +78,25 @@ public record PackedWitness(long elements, long others)
      * Packs {@code elements} Fr elements of {@code z} into {@code out}, on {@code threads} threads (the caller's one
      * of them).
      *
-     * @param z        the witness, Montgomery form, four limbs per element
-     * @param out      where the packed form goes, 16-byte aligned
-     * @param maxBytes the most it may take
-     * @return the packed witness, or null when it would take more than {@code maxBytes} (nothing is then usable in
-     *         {@code out})
+     * @param z     the witness, Montgomery form, four limbs per element
+     * @param kinds per element its kind ({@link #ZERO}, {@link #ONE}, {@link #OTHER}) when the caller knows them
+     *              (then only the others are read from z), or null
+     * @param out   where the packed form goes, 16-byte aligned; at most all of it is used
+     * @return the packed witness, or null when it would not fit {@code out} (nothing is then usable there)
      */
-    public static PackedWitness pack(final MemorySegment z, final long elements, final MemorySegment out,
-        final long maxBytes, final int threads)
+    public static PackedWitness pack(final MemorySegment z, final long elements, final byte[] kinds,
+        final MemorySegment out, final int threads)
     {
         final long blocks = blocks(elements);
         final int chunks = (int)Math.min(Math.max(1, blocks), Math.max(1, threads) * 8L);
         final long perChunk = (blocks + chunks - 1) / chunks;
         // pass 1: each chunk's kinds and its others' count
         final long[] counts = new long[chunks];
-        final MemorySegment kinds = out.asSlice(0, Math.max(1, blocks) * Long.BYTES);
+        if (out.byteSize() < new PackedWitness(elements, 0, out).kindsBytes())
+        {
+            return null;
+        }
+        final MemorySegment words = out.asSlice(0, Math.max(1, blocks) * Long.BYTES);
         parallel(chunks, threads, c ->
         {
             long count = 0;
@@ -93,11 +110,11 @@ public record PackedWitness(long elements, long others)
                     {
                         break;
                     }
-                    final long kind = kind(z, i);
+                    final long kind = kinds != null ? kinds[(int)i] : kind(z, i);
                     word |= kind << (2 * j);
                     count += kind == OTHER ? 1 : 0;
                 }
-                kinds.setAtIndex(LIMB, blk, word);
+                words.setAtIndex(LIMB, blk, word);
             }
             counts[c] = count;
         });
@@ -108,11 +125,12 @@ public record PackedWitness(long elements, long others)
             firsts[c] = total;
             total += counts[c];
         }
-        final PackedWitness packed = new PackedWitness(elements, total);
-        if (packed.bytes() > maxBytes || total >= 1L << 32)
+        final PackedWitness sized = new PackedWitness(elements, total, out);
+        if (sized.bytes() > out.byteSize() || total >= 1L << 32)
         {
             return null;
         }
+        final PackedWitness packed = new PackedWitness(elements, total, out.asSlice(0, sized.bytes()));
         final MemorySegment offsets = out.asSlice(packed.kindsBytes(), packed.offsetsBytes());
         final MemorySegment values = out.asSlice(packed.kindsBytes() + packed.offsetsBytes(), packed.othersBytes());
         // pass 2: offsets and the others' values, each chunk from its first other on
@@ -122,7 +140,7 @@ public record PackedWitness(long elements, long others)
             for (long blk = c * perChunk; blk < Math.min(blocks, (c + 1) * perChunk); blk++)
             {
                 offsets.setAtIndex(ValueLayout.JAVA_INT, blk, (int)next);
-                final long word = kinds.getAtIndex(LIMB, blk);
+                final long word = words.getAtIndex(LIMB, blk);
                 for (int j = 0; j < BLOCK; j++)
                 {
                     if ((word >>> (2 * j) & 3) == OTHER)

@@ -115,7 +115,8 @@ final class BenchEngineCommand implements Callable<Integer>
                 }
                 final List<ProverBackend> backends = selection.open(threads);
                 System.out.println("  a, b, c     " + (backends.stream().anyMatch(ProverBackend::spmvOnDevice)
-                    ? "on the device from the circuit's A and B (the witness uploaded alone; --host-spmv for the host)"
+                    ? "on the device from the circuit's A and B (the witness uploaded alone, packed; --host-spmv: "
+                    + "on the host)"
                     : "on the host, uploaded"));
                 final EngineRun.Outcome outcome;
                 try
@@ -181,8 +182,8 @@ final class BenchEngineCommand implements Callable<Integer>
             wallPerPartition / kernelPerPartition);
         if (outcome.spmvNs() > 0)
         {
-            System.out.printf(Locale.ROOT, "  spmv        %.1f ms per partition of kernels (a:spmv, b:spmv, "
-                + "spmvComplete)%n", outcome.spmvNs() / 1e6 / partitions);
+            System.out.printf(Locale.ROOT, "  spmv        %.1f ms per partition of kernels (unpackWitness, a:spmv, "
+                + "b:spmv, spmvComplete)%n", outcome.spmvNs() / 1e6 / partitions);
         }
         System.out.printf(Locale.ROOT, "  uploaded    %.1f MiB per partition%n",
             outcome.uploadBytes() / (double)(1L << 20) / partitions);

@@ -86,8 +86,9 @@ final class EngineRun
     {
     }
 
-    /** The device SpMV's kernels as the GPU backend names them on the timeline. */
-    static final java.util.Set<String> SPMV_KERNELS = java.util.Set.of("a:spmv", "b:spmv", "spmvComplete");
+    /** The device SpMV's kernels (the witness's unpacking among them) as the GPU backend names them on the timeline. */
+    static final java.util.Set<String> SPMV_KERNELS = java.util.Set.of("unpackWitness", "a:spmv", "b:spmv",
+        "spmvComplete");
 
     private EngineRun()
     {

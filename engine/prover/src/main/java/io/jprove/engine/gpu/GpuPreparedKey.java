@@ -80,16 +80,22 @@ public final class GpuPreparedKey implements PreparedKey
         final long buildBefore = accelerator.kernelBuildNanos();
         final long scalars = key.vk().numInputs() + key.l().size();
         final long tails = key.l().size() + key.a().size() + key.bG1().size();
-        final long splitBytes = tails * (Fr.BYTES + Integer.BYTES)
-            + spmvReserve;
+        final long splitBytes = tails * (Fr.BYTES + Integer.BYTES);
         final long slot = slotBytes(key.domainSize(), scalars);
         final long bases = sources.stream().mapToLong(q -> q.points().byteSize()).sum();
         final long free = accelerator.memoryInfo()[0];
-        // room for two partitions' memory when the bases leave it (one uploads while the other computes), else one
-        long usable = free - splitBytes - GpuProverBackend.SLOTS * slot - RESERVE_BYTES;
-        if (usable < bases)
+        // room for two partitions' memory when the bases leave it (one uploads while the other computes), else one;
+        // with the circuit's A and B beside them if there is room, else without (a, b, c then come from the host)
+        long usable = bases - 1;
+        for (final long matrices : new long[] {spmvReserve, 0})
         {
-            usable = free - splitBytes - slot - RESERVE_BYTES;
+            for (final long slots : new long[] {GpuProverBackend.SLOTS, 1})
+            {
+                if (usable < bases)
+                {
+                    usable = free - splitBytes - matrices - slots * slot - RESERVE_BYTES;
+                }
+            }
         }
         if (usable < bases)
         {

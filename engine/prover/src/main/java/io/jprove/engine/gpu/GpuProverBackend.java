@@ -102,11 +102,15 @@ public final class GpuProverBackend implements ProverBackend
     /** Whether a, b, c are evaluated here from the circuit's matrices ({@value #SPMV_PROPERTY}). */
     private final boolean spmv = !"false".equals(System.getProperty(SPMV_PROPERTY));
     /**
-     * The last circuit's A and B on the device (or why they are not) and the matrices they are of; null before any.
-     * Written under the compute lock: no kernel reads the resident matrices while they are replaced.
+     * The last circuit's A and B on the device (or why they are not); null before any. Replaced under the compute
+     * lock: no kernel reads the resident matrices meanwhile.
      */
-    private volatile DeviceMatrices.Plan resident;
-    private volatile ConstraintMatrices residentOf;
+    private volatile Residency residency;
+
+    /** A circuit's matrices and what the memory plan did with them. */
+    private record Residency(ConstraintMatrices matrices, DeviceMatrices.Plan plan)
+    {
+    }
     private final ReentrantLock compute = new ReentrantLock(true);
     /** Free partition memories, and how many exist; guarded by itself. */
     private final ArrayDeque<PartitionMemory> free = new ArrayDeque<>();
@@ -245,8 +249,8 @@ public final class GpuProverBackend implements ProverBackend
         {
             return 0;
         }
-        final DeviceMatrices.Plan plan = resident;
-        final long held = plan == null || plan.spmv() == null ? 0 : plan.spmv().bytes();
+        final Residency r = residency;
+        final long held = r == null || r.plan().spmv() == null ? 0 : r.plan().spmv().bytes();
         return Math.max(0, DeviceMatrices.BYTES_PER_ROW * key.domainSize() - held);
     }
 
@@ -258,28 +262,26 @@ public final class GpuProverBackend implements ProverBackend
      */
     private GpuSpmv spmvLocked(final ConstraintMatrices matrices)
     {
-        if (residentOf == matrices)
+        final Residency old = residency;
+        if (old != null && old.matrices() == matrices)
         {
-            return resident.spmv();
+            return old.plan().spmv();
         }
-        final DeviceMatrices.Plan old = resident;
+        residency = null;
         if (old != null)
         {
-            old.close();
+            old.plan().close();
         }
-        resident = null;
-        residentOf = null;
         final DeviceMatrices.Plan plan = DeviceMatrices.upload(accelerator, matrices);
-        resident = plan;
-        residentOf = matrices;
+        residency = new Residency(matrices, plan);
         return plan.spmv();
     }
 
     /** @return what the device SpMV's memory plan decided for the last circuit, or null before any. */
     public String spmvPlan()
     {
-        final DeviceMatrices.Plan plan = resident;
-        return plan == null ? null : plan.reason();
+        final Residency r = residency;
+        return r == null ? null : r.plan().reason();
     }
 
     @Override
@@ -296,11 +298,11 @@ public final class GpuProverBackend implements ProverBackend
         final PartitionMemory m = take(partition.domainSize(), partition.assignment().size());
         try
         {
-            final PartitionInputs host = onDevice(partition, listener) ? partition
-                : partition.withProducts(HOST_THREADS);
+            final GpuSpmv products = onDevice(partition, listener);
+            final PartitionInputs host = products != null ? partition : partition.withProducts(HOST_THREADS);
             try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
             {
-                m.upload(host, host.matrices() == null); // beside the other partition's kernels
+                m.upload(host, products); // beside the other partition's kernels
             }
             checkUsable();
             compute.lock();
@@ -324,20 +326,26 @@ public final class GpuProverBackend implements ProverBackend
     }
 
     /**
-     * Whether a, b, c of the partition are evaluated here: it carries its matrices, the device SpMV is on, and the
-     * circuit's A and B are resident or the plan finds them room now (uploaded under the compute lock, their copies
-     * charged to this partition).
+     * The circuit's A and B on the device when a, b, c of the partition are evaluated here (it carries its matrices,
+     * the device SpMV is on, and they are resident or the plan finds them room now: uploaded under the compute lock,
+     * their copies charged to this partition), else null.
      */
-    private boolean onDevice(final PartitionInputs partition, final BackendListener listener)
+    private GpuSpmv onDevice(final PartitionInputs partition, final BackendListener listener)
     {
         if (partition.matrices() == null || !spmv)
         {
-            return false;
+            return null;
+        }
+        final Residency r = residency;
+        if (r != null && r.matrices() == partition.matrices())
+        {
+            // decided before: no lock, so this partition's upload still runs beside another's kernels
+            return r.plan().spmv();
         }
         compute.lock();
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "spmv")))
         {
-            return spmvLocked(partition.matrices()) != null;
+            return spmvLocked(partition.matrices());
         }
         finally
         {
@@ -577,8 +585,8 @@ public final class GpuProverBackend implements ProverBackend
     @Override
     public boolean spmvOnDevice()
     {
-        final DeviceMatrices.Plan plan = resident;
-        return spmv && (plan == null || plan.spmv() != null);
+        final Residency r = residency;
+        return spmv && (r == null || r.plan().spmv() != null);
     }
 
     @Override
@@ -621,9 +629,10 @@ public final class GpuProverBackend implements ProverBackend
                     free.forEach(PartitionMemory::close);
                     free.clear();
                 }
-                if (resident != null)
+                final Residency r = residency;
+                if (r != null)
                 {
-                    resident.close();
+                    r.plan().close();
                 }
                 hChain.close();
             }

@@ -12,6 +12,8 @@ import io.jprove.kernels.DeviceMemory;
 import io.jprove.kernels.DeviceStream;
 import io.jprove.kernels.HostMemory;
 import io.jprove.kernels.msm.GpuScalarSplit;
+import io.jprove.kernels.spmv.GpuSpmv;
+import io.jprove.kernels.spmv.PackedWitness;
 
 /**
  * One partition's memory on the device and the streams its work runs on (a main one and a side one, joined before
@@ -107,17 +109,32 @@ final class PartitionMemory implements AutoCloseable
 
     /**
      * Queues the partition's a, b, c (unless the device evaluates them), z and density bitmaps to the device and waits
-     * for them: the caller holds no device lock meanwhile, so the copies run beside another partition's kernels.
+     * for them: the caller holds no device lock meanwhile, so the copies run beside another partition's kernels. A
+     * packed witness goes up into a and c (which the device SpMV then overwrites) and is unpacked into z on this
+     * stream.
      *
-     * @param products whether to copy a, b, c: false when the device evaluates them from z
+     * @param spmv the device SpMV when it evaluates a, b, c from z (and unpacks z), or null to copy a, b, c
      */
-    void upload(final PartitionInputs partition, final boolean products)
+    void upload(final PartitionInputs partition, final GpuSpmv spmv)
     {
-        if (products)
+        final PackedWitness packed = spmv == null ? null : partition.packed();
+        if (spmv == null)
         {
             uploadProducts(partition);
         }
-        z.copyFrom(partition.assignment().segment(), stream);
+        if (packed != null && packed.head().byteSize() <= a.byteSize() && packed.othersBytes() <= c.byteSize())
+        {
+            a.copyFrom(packed.head(), stream);
+            if (packed.others() > 0)
+            {
+                c.copyFrom(packed.otherValues(), stream);
+            }
+            spmv.queueUnpack(packed, a, c, z, stream);
+        }
+        else
+        {
+            z.copyFrom(partition.assignment().segment(), stream);
+        }
         final long bitmapBytes = GpuScalarSplit.bitmapBytes(scalars);
         final MemorySegment host = staging.segment();
         stage(partition.aDensity(), host.asSlice(0, bitmapBytes));

@@ -11,6 +11,7 @@ import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.SynthesisBuffers;
 import io.jprove.engine.r1cs.Witness;
 import io.jprove.field.FrVector;
+import io.jprove.kernels.spmv.PackedWitness;
 
 /**
  * What one partition's proof consumes on a {@link ProverBackend}, in the design's layout (Fr, Montgomery form, 32
@@ -28,9 +29,11 @@ import io.jprove.field.FrVector;
  * @param matrices   null when a, b, c hold the products; else the circuit's matrices, and a, b, c are left to the
  *                   backend: a GPU backend evaluates them on the device from its resident copy of A and B
  *                   ({@link io.jprove.kernels.spmv.GpuSpmv}), any other first on the host ({@link #withProducts}).
+ * @param packed     with matrices, the assignment packed for the upload (in memory of a, b, c, which it then holds),
+ *                   or null to upload it whole.
  */
 public record PartitionInputs(FrVector assignment, int numInputs, FrVector a, FrVector b, FrVector c,
-    BitSet aDensity, BitSet bDensity, ConstraintMatrices matrices)
+    BitSet aDensity, BitSet bDensity, ConstraintMatrices matrices, PackedWitness packed)
 {
     /** Checks the sizes. */
     public PartitionInputs
@@ -45,6 +48,11 @@ public record PartitionInputs(FrVector assignment, int numInputs, FrVector a, Fr
         {
             throw new IllegalArgumentException(numInputs + " inputs in an assignment of " + assignment.size());
         }
+        if (packed != null && (matrices == null || packed.elements() != assignment.size()))
+        {
+            throw new IllegalArgumentException("a packed witness of " + packed.elements() + " elements for an "
+                + "assignment of " + assignment.size() + (matrices == null ? " without matrices" : ""));
+        }
         if (matrices != null && (matrices.numInputs() != numInputs || matrices.numInputs() + (long)matrices.numAux()
             != assignment.size() || matrices.numConstraints() + numInputs > m))
         {
@@ -57,13 +65,13 @@ public record PartitionInputs(FrVector assignment, int numInputs, FrVector a, Fr
     public PartitionInputs(final FrVector assignment, final int numInputs, final FrVector a, final FrVector b,
         final FrVector c, final BitSet aDensity, final BitSet bDensity)
     {
-        this(assignment, numInputs, a, b, c, aDensity, bDensity, null);
+        this(assignment, numInputs, a, b, c, aDensity, bDensity, null, null);
     }
 
     /**
      * @param threads threads for the sparse products.
      * @return this when a, b, c hold the products; else the same partition once they are evaluated on the host from
-     *         {@link #matrices()} into a, b, c (zero-padded to m), as synthesis would have.
+     *         {@link #matrices()} into a, b, c (zero-padded to m, over the packed witness), as synthesis would have.
      */
     public PartitionInputs withProducts(final int threads)
     {

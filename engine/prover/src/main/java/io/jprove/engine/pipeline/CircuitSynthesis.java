@@ -56,8 +56,8 @@ public record CircuitSynthesis(CircuitShape circuitShape, PartitionSource circui
                 throw new SynthesisException("the partition's circuit has " + witness.counts()
                     + " but the job's shape is " + circuitShape.counts());
             }
+            return buffers.witnessInputs(matrices, witness.kinds(), spmvThreads);
         }
-        return buffers.witnessInputs(matrices);
     }
 
     /**

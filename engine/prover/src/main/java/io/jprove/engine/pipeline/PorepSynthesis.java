@@ -83,7 +83,7 @@ public record PorepSynthesis(ConstraintMatrices matrices, List<PartitionWitness>
         try (Witness w = Witness.over(buffers.synthesisBuffers(), synthesizer.counts(matrices)))
         {
             synthesizer.writeWitness(witness, w, spmvThreads, null);
+            return buffers.witnessInputs(matrices, w.kinds(), spmvThreads);
         }
-        return buffers.witnessInputs(matrices);
     }
 }

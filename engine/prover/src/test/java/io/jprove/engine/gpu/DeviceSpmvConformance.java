@@ -21,13 +21,14 @@ import io.jprove.field.ntt.EvaluationDomain;
 import io.jprove.kernels.Accelerator;
 import io.jprove.kernels.DeviceMemory;
 import io.jprove.kernels.spmv.GpuSpmv;
+import io.jprove.kernels.spmv.PackedWitness;
 
 /**
  * The device SpMV on a real circuit: partition 0 of a sealed 2 KiB sector's C1 output, its witness written natively
  * and a, b, c evaluated by the CPU's sparse products from the recorded PoRep matrices (every constraint checked on
  * the host: c = C·z equals a∘b), against A and B uploaded in the device form ({@link DeviceMatrices}) and multiplied
- * on the device: a, b and c over the whole domain bit for bit (c = a∘b there), or rows of A·z and B·z in windows
- * (the start, the longest rows, the end) where the executor is slow.
+ * on the device: the witness packed and unpacked there, then a, b and c over the whole domain bit for bit (c = a∘b
+ * there), or rows of A·z and B·z in windows (the start, the longest rows, the end) where the executor is slow.
  */
 final class DeviceSpmvConformance
 {
@@ -62,15 +63,27 @@ final class DeviceSpmvConformance
         final long m = EvaluationDomain.atLeast(cpu.rows()).size();
         try (Accelerator acc = accelerators.get(); Arena arena = Arena.ofShared();
              DeviceMatrices.Plan plan = DeviceMatrices.upload(acc, matrices);
-             DeviceMemory z = witness(acc, arena); DeviceMemory a = acc.allocate(m * Fr.BYTES);
+             DeviceMemory z = acc.allocate(columns() * Fr.BYTES); DeviceMemory a = acc.allocate(m * Fr.BYTES);
              DeviceMemory b = acc.allocate(m * Fr.BYTES); DeviceMemory c = acc.allocate(m * Fr.BYTES))
         {
             final GpuSpmv spmv = plan.spmv();
             assertNotNull(spmv, plan.reason());
-            for (final DeviceMemory v : new DeviceMemory[] {a, b, c})
+            for (final DeviceMemory v : new DeviceMemory[] {a, b, c, z})
             {
                 v.fill((byte)0x6b, null); // what the last partition left there
             }
+            // the witness packed on the host (its kinds read from the values), unpacked on the device from a and c
+            final MemorySegment whole = hostWitness(arena);
+            final PackedWitness packed = PackedWitness.pack(whole, columns(), null,
+                arena.allocate(columns() * Fr.BYTES, 16), 2);
+            assertNotNull(packed, "the witness packs");
+            a.copyFrom(packed.head(), null);
+            c.copyFrom(packed.otherValues(), null);
+            spmv.queueUnpack(packed, a, c, z, null);
+            final MemorySegment unpacked = arena.allocate(whole.byteSize(), 16);
+            z.copyTo(unpacked, null);
+            assertEquals(-1, whole.mismatch(unpacked), "z unpacked on the device ("
+                + packed.others() + " of " + columns() + " neither zero nor one)");
             spmv.queue(z, matrices.numInputs(), a, b, c, m, null);
             assertSame("a", cpu.a().segment(), a, 0, m, arena);
             assertSame("b", cpu.b().segment(), b, 0, m, arena);
@@ -113,13 +126,25 @@ final class DeviceSpmvConformance
         return matrices.a().rowStart(row + 1) - matrices.a().rowStart(row);
     }
 
-    private static DeviceMemory witness(final Accelerator acc, final Arena arena)
+    private static long columns()
+    {
+        return (long)matrices.numInputs() + matrices.numAux();
+    }
+
+    /** @return z as the prover's assignment: inputs, then aux. */
+    private static MemorySegment hostWitness(final Arena arena)
     {
         final MemorySegment in = cpu.witness().inputs().segment();
         final MemorySegment aux = cpu.witness().aux().segment();
         final MemorySegment host = arena.allocate(in.byteSize() + aux.byteSize(), 16);
         MemorySegment.copy(in, 0, host, 0, in.byteSize());
         MemorySegment.copy(aux, 0, host, in.byteSize(), aux.byteSize());
+        return host;
+    }
+
+    private static DeviceMemory witness(final Accelerator acc, final Arena arena)
+    {
+        final MemorySegment host = hostWitness(arena);
         final DeviceMemory z = acc.allocate(host.byteSize());
         z.copyFrom(host, null);
         return z;

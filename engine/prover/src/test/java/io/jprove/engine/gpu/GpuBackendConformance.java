@@ -51,6 +51,7 @@ import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.field.Fr;
 import io.jprove.field.FrVector;
+import io.jprove.kernels.spmv.PackedWitness;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineReader;
@@ -170,19 +171,24 @@ final class GpuBackendConformance
                     final MsmSums want = cpu.prove(onCpu, PartitionInputs.copyOf(inputs, pk.domainSize(), arena),
                         BackendListener.NONE);
                     final String at = "witness " + witness[0] + ", " + witness[1];
-                    for (final ProverBackend backend : new ProverBackend[] {gpu, cpu})
+                    for (final int variant : new int[] {0, 1, 2})
                     {
+                        // the witness uploaded whole or packed on the GPU; on the CPU a, b, c evaluated on the host
+                        final ProverBackend backend = variant < 2 ? gpu : cpu;
                         final PartitionInputs whole = PartitionInputs.copyOf(inputs, pk.domainSize(), arena);
                         for (final FrVector v : new FrVector[] {whole.a(), whole.b(), whole.c()})
                         {
                             v.segment().fill((byte)0x6b);
                         }
+                        final long n = whole.assignment().size();
+                        final PackedWitness packed = variant == 1 ? PackedWitness.pack(whole.assignment().segment(),
+                            n, null, arena.allocate(n * Fr.BYTES + 4096, 16), 2) : null;
                         final PartitionInputs witnessOnly = new PartitionInputs(whole.assignment(),
                             whole.numInputs(), whole.a(), whole.b(), whole.c(), PartitionInputs.aDensity(cs),
-                            PartitionInputs.bDensity(cs), cs);
+                            PartitionInputs.bDensity(cs), cs, packed);
                         final MsmSums got = backend.prove(backend == gpu ? onGpu : onCpu, witnessOnly,
                             BackendListener.NONE);
-                        final String on = at + " on " + backend.name();
+                        final String on = at + " on " + backend.name() + (packed != null ? ", packed" : "");
                         assertArrayEquals(want.h(), got.h(), "h, " + on);
                         assertArrayEquals(want.l(), got.l(), "l, " + on);
                         assertArrayEquals(want.a(), got.a(), "a, " + on);

@@ -1,8 +1,10 @@
 package io.jprove.engine.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -42,6 +44,9 @@ class PorepSynthesisTest
             final PartitionInputs handed = synthesis.synthesize(0, buffers(shape, arena), 2, true);
             assertNull(whole.matrices());
             assertSame(matrices, handed.matrices());
+            assertNotNull(handed.packed(), "the witness packed into the memory of a, b, c");
+            assertTrue(handed.packed().others() * 20 < handed.packed().elements(), "mostly bits: "
+                + handed.packed().others() + " of " + handed.packed().elements() + " are neither zero nor one");
             final PartitionInputs evaluated = handed.withProducts(2);
             assertNull(evaluated.matrices());
             assertSameBytes("z", whole.assignment().segment(), evaluated.assignment().segment());
