@@ -5,12 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 import io.jprove.engine.porep.PartitionWitness;
 import io.jprove.engine.porep.RegisteredSealProof;
 import io.jprove.engine.porep.c1.C1Fixtures;
+import io.jprove.engine.porep.c1.C1Output;
 import io.jprove.engine.porep.c1.C1Partitions;
+import io.jprove.engine.porep.sdr.ProverId;
+import io.jprove.engine.porep.seal.SparseSector;
+import io.jprove.engine.porep.vanilla.VanillaProver;
 import io.jprove.engine.porep.synthesis.PartitionSynthesizer;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
@@ -24,17 +29,19 @@ import io.jprove.kernels.spmv.GpuSpmv;
 import io.jprove.kernels.spmv.PackedWitness;
 
 /**
- * The device SpMV on a real circuit: partition 0 of a sealed 2 KiB sector's C1 output, its witness written natively
- * and a, b, c evaluated by the CPU's sparse products from the recorded PoRep matrices (every constraint checked on
- * the host: c = C·z equals a∘b), against A and B uploaded in the device form ({@link DeviceMatrices}) and multiplied
- * on the device: the witness packed and unpacked there, then a, b and c over the whole domain bit for bit (c = a∘b
- * there), or rows of A·z and B·z in windows (the start, the longest rows, the end) where the executor is slow.
+ * The device SpMV on a real circuit: partition 0 of a sealed 2 KiB sector's C1 output (or a sparse 8 MiB one's), its
+ * witness written natively and a, b, c evaluated by the CPU's sparse products from the recorded PoRep matrices (every
+ * constraint checked on the host: c = C·z equals a∘b), against A and B uploaded in the device form
+ * ({@link DeviceMatrices}) and multiplied on the device: the witness packed and unpacked there, then a, b and c over
+ * the whole domain bit for bit (c = a∘b there), or rows of A·z and B·z in windows (the start, the longest rows, the
+ * end) where the executor is slow.
  */
 final class DeviceSpmvConformance
 {
     /** Rows per window when the whole matrices would take the executor too long. */
     static final int WINDOW = 16384;
 
+    private static RegisteredSealProof proof;
     private static ConstraintMatrices matrices;
     private static ProverInputs cpu;
 
@@ -42,24 +49,45 @@ final class DeviceSpmvConformance
     {
     }
 
-    /** The 2 KiB partition's matrices and CPU products, made once per test JVM (seconds) and kept. */
-    private static synchronized void fixture()
+    /**
+     * A partition's matrices and CPU products, made once per test JVM and size (seconds) and kept: partition 0 of a
+     * really sealed 2 KiB sector, or of a sparse sector's C1 output at other sizes.
+     */
+    private static synchronized void fixture(final RegisteredSealProof of)
     {
-        if (matrices != null)
+        if (proof == of)
         {
             return;
         }
-        final PartitionWitness witness = C1Partitions.verified(C1Fixtures.sealed(
-            RegisteredSealProof.StackedDrg2KiBV1_1)).getFirst();
+        if (matrices != null)
+        {
+            cpu.close();
+            matrices.close();
+            matrices = null;
+        }
+        final C1Output c1 = of == RegisteredSealProof.StackedDrg2KiBV1_1 ? C1Fixtures.sealed(of) : sparse(of);
+        final PartitionWitness witness = C1Partitions.verified(c1).getFirst();
         matrices = RecordingAssignment.record(new PorepCircuit(witness.shape(), 0));
         cpu = PartitionSynthesizer.of(witness.shape()).synthesize(witness, matrices, 2, null);
         cpu.checkSatisfied();
+        proof = of;
     }
 
-    /** a, b, c of the whole 2 KiB partition on the device against the CPU's, zero-padded to the domain. */
-    static void wholeDomain(final Supplier<Accelerator> accelerators)
+    private static C1Output sparse(final RegisteredSealProof of)
     {
-        fixture();
+        final byte[] ticket = new byte[32];
+        final byte[] seed = new byte[32];
+        java.util.Arrays.fill(ticket, (byte)3);
+        java.util.Arrays.fill(seed, (byte)5);
+        final SparseSector s = SparseSector.make(of, ProverId.ofMiner(1234), 55, ticket, seed,
+            new SplittableRandom(5));
+        return VanillaProver.commitPhase1(of, s, s.replicaId(), s.commD(), s.commR(), seed, ticket);
+    }
+
+    /** a, b, c of the whole partition on the device against the CPU's, zero-padded to the domain. */
+    static void wholeDomain(final Supplier<Accelerator> accelerators, final RegisteredSealProof of)
+    {
+        fixture(of);
         final long m = EvaluationDomain.atLeast(cpu.rows()).size();
         try (Accelerator acc = accelerators.get(); Arena arena = Arena.ofShared();
              DeviceMatrices.Plan plan = DeviceMatrices.upload(acc, matrices);
@@ -92,9 +120,9 @@ final class DeviceSpmvConformance
     }
 
     /** Windows of A·z and B·z: the first rows, those around A's longest row, the last. */
-    static void windows(final Supplier<Accelerator> accelerators)
+    static void windows(final Supplier<Accelerator> accelerators, final RegisteredSealProof of)
     {
-        fixture();
+        fixture(of);
         final long rows = matrices.numConstraints();
         long longest = 0;
         for (long r = 0; r < rows; r++)
