@@ -119,6 +119,7 @@ final class BenchEngineCommand implements Callable<Integer>
                     + "on the host)"
                     : "on the host, uploaded"));
                 final EngineRun.Outcome outcome;
+                final long[] spmv;
                 try
                 {
                     if (warmup > 0)
@@ -130,6 +131,7 @@ final class BenchEngineCommand implements Callable<Integer>
                     final long sinceNs = TimelineClock.nowNs();
                     outcome = EngineRun.prove(circuit, parameters, partitions, backends, config, pool, timeline,
                         sinceNs, timeline.isEnabled() ? timelineOption.directory() : null, presynthesized);
+                    spmv = EngineRun.spmvFigures(timeline.isEnabled() ? timelineOption.directory() : null, sinceNs);
                 }
                 finally
                 {
@@ -142,7 +144,7 @@ final class BenchEngineCommand implements Callable<Integer>
                     }
                     backends.forEach(ProverBackend::close);
                 }
-                print(outcome);
+                print(outcome, spmv);
             }
             return CliSupport.OK;
         });
@@ -160,7 +162,8 @@ final class BenchEngineCommand implements Callable<Integer>
         }
     }
 
-    private void print(final EngineRun.Outcome outcome)
+    /** @param spmv the device SpMV's kernel time and the bytes uploaded ({@link EngineRun#spmvFigures}). */
+    private void print(final EngineRun.Outcome outcome, final long[] spmv)
     {
         final double wallPerPartition = outcome.wallNs() / 1e9 / partitions;
         System.out.printf(Locale.ROOT, "  wall        %.2f s for %d partitions: %.2f s per partition, %.2f "
@@ -180,13 +183,13 @@ final class BenchEngineCommand implements Callable<Integer>
             + "partition%n", cpu ? "compute    " : "kernels    ", kernelPerPartition, windowNs / 1e9 / partitions);
         System.out.printf(Locale.ROOT, "  wall / %s per partition = %.2f%n", cpu ? "compute" : "kernel",
             wallPerPartition / kernelPerPartition);
-        if (outcome.spmvNs() > 0)
+        if (spmv[0] > 0)
         {
             System.out.printf(Locale.ROOT, "  spmv        %.1f ms per partition of kernels (unpackWitness, a:spmv, "
-                + "b:spmv, spmvComplete)%n", outcome.spmvNs() / 1e6 / partitions);
+                + "b:spmv, spmvComplete)%n", spmv[0] / 1e6 / partitions);
         }
-        System.out.printf(Locale.ROOT, "  uploaded    %.1f MiB per partition%n",
-            outcome.uploadBytes() / (double)(1L << 20) / partitions);
+        System.out.printf(Locale.ROOT, "  uploaded    %.1f MiB per partition%n", spmv[1] / (double)(1L << 20)
+            / partitions);
         EngineRun.printUtilization(report, System.out);
         System.out.println("  report      " + outcome.reportDir().resolve("report.html") + " (timeline "
             + timelineOption.directory() + "; " + Text.ms(outcome.wallNs()) + " of it)");

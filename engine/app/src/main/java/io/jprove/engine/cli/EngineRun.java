@@ -74,21 +74,10 @@ final class EngineRun
         }
     }
 
-    /**
-     * A finished run: the job's result, its wall time, and the report of this run (null without a timeline).
-     *
-     * @param spmvNs      the device SpMV's kernels of the run, summed (0 without a timeline, or when a, b, c were
-     *                    evaluated on the host)
-     * @param uploadBytes bytes copied to the devices in the run (0 without a timeline)
-     */
-    record Outcome(JobResult result, long wallNs, TimelineReport report, Path reportDir, long spmvNs,
-        long uploadBytes)
+    /** A finished run: the job's result, its wall time, and the report of this run (null without a timeline). */
+    record Outcome(JobResult result, long wallNs, TimelineReport report, Path reportDir)
     {
     }
-
-    /** The device SpMV's kernels (the witness's unpacking among them) as the GPU backend names them on the timeline. */
-    static final java.util.Set<String> SPMV_KERNELS = java.util.Set.of("unpackWitness", "a:spmv", "b:spmv",
-        "spmvComplete");
 
     private EngineRun()
     {
@@ -238,27 +227,14 @@ final class EngineRun
         final long wallNs = doneAt.get() - t0;
         if (timelineDir == null || !timeline.isEnabled())
         {
-            return new Outcome(result, wallNs, null, null, 0, 0);
+            return new Outcome(result, wallNs, null, null);
         }
         timeline.flush();
         final EventLog log = readSince(timelineDir, sinceNs);
         final TimelineReport report = TimelineAnalysis.analyze(log);
         final Path reportDir = ReportFiles.besideTimeline(timelineDir);
         ReportFiles.write(log, report, reportDir);
-        long spmvNs = 0;
-        long uploadBytes = 0;
-        for (int row = 0; row < log.size(); row++)
-        {
-            if (log.kind(row) == EventKind.KERNEL && SPMV_KERNELS.contains(log.name(log.nameId(row))))
-            {
-                spmvNs += log.durationNs(row);
-            }
-            else if (log.kind(row) == EventKind.COPY && "h2d".equals(log.name(log.nameId(row))))
-            {
-                uploadBytes += log.value(row);
-            }
-        }
-        return new Outcome(result, wallNs, report, reportDir, spmvNs, uploadBytes);
+        return new Outcome(result, wallNs, report, reportDir);
     }
 
     /** Waits for the job behind a progress bar of partitions proved. */
@@ -315,5 +291,38 @@ final class EngineRun
             io.jprove.timeline.analysis.Text.ms(d.kernelBusyNs()), io.jprove.timeline.analysis.Text.ms(d.wallNs())));
         report.workers().forEach(w -> out.printf(java.util.Locale.ROOT, "  %-14s %5.1f %% busy, %d partition%s%n",
             w.label(), 100 * w.utilization(), w.partitions(), w.partitions() == 1 ? "" : "s"));
+    }
+
+    /** The device SpMV's kernels (the witness's unpacking among them) as the GPU backend names them on the timeline. */
+    static final java.util.Set<String> SPMV_KERNELS = java.util.Set.of("unpackWitness", "a:spmv", "b:spmv",
+        "spmvComplete");
+
+    /**
+     * The device SpMV's share of a run, from its timeline.
+     *
+     * @param timelineDir where the timeline is, or null when it is disabled.
+     * @param sinceNs     when the run began (timeline clock).
+     * @return the SpMV kernels' time summed (ns) and the bytes copied to the devices; zeros without a timeline.
+     */
+    static long[] spmvFigures(final Path timelineDir, final long sinceNs)
+    {
+        final long[] figures = new long[2];
+        if (timelineDir == null)
+        {
+            return figures;
+        }
+        final EventLog log = readSince(timelineDir, sinceNs);
+        for (int row = 0; row < log.size(); row++)
+        {
+            if (log.kind(row) == EventKind.KERNEL && SPMV_KERNELS.contains(log.name(log.nameId(row))))
+            {
+                figures[0] += log.durationNs(row);
+            }
+            else if (log.kind(row) == EventKind.COPY && "h2d".equals(log.name(log.nameId(row))))
+            {
+                figures[1] += log.value(row);
+            }
+        }
+        return figures;
     }
 }
