@@ -12,6 +12,7 @@ import io.jprove.kernels.ntt.HChainKernels;
 import io.jprove.kernels.ntt.NttKernels;
 import io.jprove.kernels.ptx.ChainText;
 import io.jprove.kernels.ptx.KernelCompiler;
+import io.jprove.kernels.spmv.SpmvKernels;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -43,7 +44,7 @@ final class PtxPinTest
         "ptx-digests.txt");
     private static final Class<?>[] OWNERS = {SortKernels.class, ScanKernels.class, BucketKernels.class,
         ReduceKernels.class, PointSumKernels.class, PrecomputeKernels.class, BatchAddKernels.class, SplitKernels.class,
-        NttKernels.class, HChainKernels.class, FieldKernels.class, ConformanceKernels.class};
+        NttKernels.class, HChainKernels.class, SpmvKernels.class, FieldKernels.class, ConformanceKernels.class};
 
     /** Compiled once for both tests: compiling every kernel takes about half a minute. */
     private static Map<String, String> compiled;

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import io.jprove.engine.backend.DeviceSelection;
 import io.jprove.engine.circuits.NamedCircuit;
+import io.jprove.engine.gpu.GpuProverBackend;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.BufferShape;
@@ -63,6 +64,11 @@ final class BenchEngineCommand implements Callable<Integer>
         + "when synthesis keeps up (needs host memory for all partitions at once).")
     private boolean presynthesized;
 
+    @Option(names = "--host-spmv", description = "Evaluate a, b, c on the host and upload them, as "
+        + "-Djprove.gpu.spmv=false does, instead of uploading the witness alone for the GPU's SpMV: what the "
+        + "device SpMV buys.")
+    private boolean hostSpmv;
+
     @Option(names = "--verbose", description = "Print stack traces with errors.")
     private boolean verbose;
 
@@ -103,8 +109,17 @@ final class BenchEngineCommand implements Callable<Integer>
                 {
                     checkRoom(parameters, pool);
                 }
+                if (hostSpmv)
+                {
+                    System.setProperty(GpuProverBackend.SPMV_PROPERTY, "false");
+                }
                 final List<ProverBackend> backends = selection.open(threads);
+                System.out.println("  a, b, c     " + (backends.stream().anyMatch(ProverBackend::spmvOnDevice)
+                    ? "on the device from the circuit's A and B (the witness uploaded alone, packed; --host-spmv: "
+                    + "on the host)"
+                    : "on the host, uploaded"));
                 final EngineRun.Outcome outcome;
+                final long[] spmv;
                 try
                 {
                     if (warmup > 0)
@@ -116,12 +131,20 @@ final class BenchEngineCommand implements Callable<Integer>
                     final long sinceNs = TimelineClock.nowNs();
                     outcome = EngineRun.prove(circuit, parameters, partitions, backends, config, pool, timeline,
                         sinceNs, timeline.isEnabled() ? timelineOption.directory() : null, presynthesized);
+                    spmv = EngineRun.spmvFigures(timeline.isEnabled() ? timelineOption.directory() : null, sinceNs);
                 }
                 finally
                 {
+                    for (final ProverBackend b : backends)
+                    {
+                        if (b instanceof final GpuProverBackend gpu && gpu.spmvPlan() != null)
+                        {
+                            System.out.println("  spmv plan   " + gpu.name() + ": " + gpu.spmvPlan());
+                        }
+                    }
                     backends.forEach(ProverBackend::close);
                 }
-                print(outcome);
+                print(outcome, spmv);
             }
             return CliSupport.OK;
         });
@@ -139,7 +162,8 @@ final class BenchEngineCommand implements Callable<Integer>
         }
     }
 
-    private void print(final EngineRun.Outcome outcome)
+    /** @param spmv the device SpMV's kernel time and the bytes uploaded ({@link EngineRun#spmvFigures}). */
+    private void print(final EngineRun.Outcome outcome, final long[] spmv)
     {
         final double wallPerPartition = outcome.wallNs() / 1e9 / partitions;
         System.out.printf(Locale.ROOT, "  wall        %.2f s for %d partitions: %.2f s per partition, %.2f "
@@ -159,6 +183,13 @@ final class BenchEngineCommand implements Callable<Integer>
             + "partition%n", cpu ? "compute    " : "kernels    ", kernelPerPartition, windowNs / 1e9 / partitions);
         System.out.printf(Locale.ROOT, "  wall / %s per partition = %.2f%n", cpu ? "compute" : "kernel",
             wallPerPartition / kernelPerPartition);
+        if (spmv[0] > 0)
+        {
+            System.out.printf(Locale.ROOT, "  spmv        %.1f ms per partition of kernels (unpackWitness, a:spmv, "
+                + "b:spmv, spmvComplete)%n", spmv[0] / 1e6 / partitions);
+        }
+        System.out.printf(Locale.ROOT, "  uploaded    %.1f MiB per partition%n", spmv[1] / (double)(1L << 20)
+            / partitions);
         EngineRun.printUtilization(report, System.out);
         System.out.println("  report      " + outcome.reportDir().resolve("report.html") + " (timeline "
             + timelineOption.directory() + "; " + Text.ms(outcome.wallNs()) + " of it)");

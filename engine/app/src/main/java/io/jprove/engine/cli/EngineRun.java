@@ -310,4 +310,37 @@ final class EngineRun
         report.workers().forEach(w -> out.printf(java.util.Locale.ROOT, "  %-14s %5.1f %% busy, %d partition%s%n",
             w.label(), 100 * w.utilization(), w.partitions(), w.partitions() == 1 ? "" : "s"));
     }
+
+    /** The device SpMV's kernels (the witness's unpacking among them) as the GPU backend names them on the timeline. */
+    static final java.util.Set<String> SPMV_KERNELS = java.util.Set.of("unpackWitness", "a:spmv", "b:spmv",
+        "spmvComplete");
+
+    /**
+     * The device SpMV's share of a run, from its timeline.
+     *
+     * @param timelineDir where the timeline is, or null when it is disabled.
+     * @param sinceNs     when the run began (timeline clock).
+     * @return the SpMV kernels' time summed (ns) and the bytes copied to the devices; zeros without a timeline.
+     */
+    static long[] spmvFigures(final Path timelineDir, final long sinceNs)
+    {
+        final long[] figures = new long[2];
+        if (timelineDir == null)
+        {
+            return figures;
+        }
+        final EventLog log = readSince(timelineDir, sinceNs);
+        for (int row = 0; row < log.size(); row++)
+        {
+            if (log.kind(row) == EventKind.KERNEL && SPMV_KERNELS.contains(log.name(log.nameId(row))))
+            {
+                figures[0] += log.durationNs(row);
+            }
+            else if (log.kind(row) == EventKind.COPY && "h2d".equals(log.name(log.nameId(row))))
+            {
+                figures[1] += log.value(row);
+            }
+        }
+        return figures;
+    }
 }

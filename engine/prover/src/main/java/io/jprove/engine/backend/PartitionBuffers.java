@@ -3,9 +3,11 @@ package io.jprove.engine.backend;
 import java.lang.foreign.MemorySegment;
 
 import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.SynthesisBuffers;
 import io.jprove.field.FrVector;
+import io.jprove.kernels.spmv.PackedWitness;
 
 /**
  * One partition's memory from a {@link BufferPool}, laid out as one run: z (inputs then aux), then a, b and c of m
@@ -79,6 +81,26 @@ public final class PartitionBuffers
         {
             vector(i).asSlice(from).fill((byte)0);
         }
+    }
+
+    /**
+     * The backend's view of this memory when only the witness is written: a, b, c are left to the device, which
+     * evaluates them from {@code matrices} ({@link PartitionInputs#matrices()}); the witness is packed for its upload
+     * into the memory of a, b, c ({@link PackedWitness}).
+     *
+     * @param matrices the circuit's, of whose shape the witness in {@link #assignment()} is.
+     * @param kinds    per element of z its kind (zero, one, other; {@link io.jprove.engine.r1cs.Witness#kinds()}),
+     *                 or null to read them from the values.
+     * @param threads  threads to pack with.
+     */
+    public PartitionInputs witnessInputs(final ConstraintMatrices matrices, final byte[] kinds, final int threads)
+    {
+        final MemorySegment products = memory.asSlice(shape.assignmentElements() * FrVector.ELEMENT_BYTES);
+        final PackedWitness packed = PackedWitness.pack(assignment(), shape.assignmentElements(), kinds, products,
+            threads);
+        return new PartitionInputs(FrVector.wrap(assignment()), shape.numInputs(), FrVector.wrap(vector(0)),
+            FrVector.wrap(vector(1)), FrVector.wrap(vector(2)), PartitionInputs.aDensity(matrices),
+            PartitionInputs.bDensity(matrices), matrices, packed);
     }
 
     /**

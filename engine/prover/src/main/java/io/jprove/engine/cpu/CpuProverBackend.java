@@ -111,12 +111,13 @@ public final class CpuProverBackend implements ProverBackend
     }
 
     @Override
-    public MsmSums prove(final PreparedKey prepared, final PartitionInputs partition, final BackendListener listener)
+    public MsmSums prove(final PreparedKey prepared, final PartitionInputs given, final BackendListener listener)
     {
         if (!(prepared instanceof final CpuPreparedKey own) || !own.device().equals(name()))
         {
             throw new IllegalArgumentException("key prepared on " + prepared.device() + ", not on " + name());
         }
+        final PartitionInputs partition = given.withProducts(threads);
         final ProvingKey pk = own.key();
         final HChainSpec spec = pk.reduction().hChain(EvaluationDomain.ofSize(partition.domainSize()));
         compute.lock();

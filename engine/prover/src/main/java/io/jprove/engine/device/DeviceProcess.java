@@ -315,12 +315,14 @@ public final class DeviceProcess implements ProverBackend
     }
 
     @Override
-    public MsmSums prove(final PreparedKey prepared, final PartitionInputs partition, final BackendListener listener)
+    public MsmSums prove(final PreparedKey prepared, final PartitionInputs given, final BackendListener listener)
     {
         if (!(prepared instanceof final Remote key) || key.owner() != this)
         {
             throw new IllegalArgumentException("key prepared on " + prepared.device() + ", not on " + name);
         }
+        // the device process has no copy of the matrices: a, b, c go to it
+        final PartitionInputs partition = given.withProducts(Runtime.getRuntime().availableProcessors());
         checkUsable();
         final FrVector[] vectors = {partition.assignment(), partition.a(), partition.b(), partition.c()};
         final SharedMemory.Location[] at = new SharedMemory.Location[4];

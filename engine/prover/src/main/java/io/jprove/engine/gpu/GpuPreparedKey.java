@@ -22,7 +22,9 @@ import io.jprove.kernels.msm.MsmCurve;
  * Memory: what the device has free at preparation, less what two partitions need (a, b, c, z each, so one uploads
  * while the other computes; one when the bases leave no room for two), the splits and a reserve, is shared among
  * the queries in proportion to their points' bytes; each query's plan takes the fastest
- * window and number of precomputed copies that fit its share ({@code MsmPlan.choose}).
+ * window and number of precomputed copies that fit its share ({@code MsmPlan.choose}). When the backend evaluates
+ * a, b, c on the device, room for the circuit's A and B is left aside as well (the backend says how much: its
+ * estimate less what is already resident).
  */
 public final class GpuPreparedKey implements PreparedKey
 {
@@ -65,7 +67,8 @@ public final class GpuPreparedKey implements PreparedKey
      *
      * @throws IllegalStateException when the device cannot hold the key and one partition, saying how much it needs.
      */
-    static GpuPreparedKey prepare(final Accelerator accelerator, final ProvingKey key, final String device)
+    static GpuPreparedKey prepare(final Accelerator accelerator, final ProvingKey key, final String device,
+        final long spmvReserve)
     {
         // every query but H has its scalars 0/1-split, so it batch-adds its ones
         final List<Query> sources = List.of(new Query(MsmCurve.G1, key.h().segment(), key.h().size(), false),
@@ -81,11 +84,18 @@ public final class GpuPreparedKey implements PreparedKey
         final long slot = slotBytes(key.domainSize(), scalars);
         final long bases = sources.stream().mapToLong(q -> q.points().byteSize()).sum();
         final long free = accelerator.memoryInfo()[0];
-        // room for two partitions' memory when the bases leave it (one uploads while the other computes), else one
-        long usable = free - splitBytes - GpuProverBackend.SLOTS * slot - RESERVE_BYTES;
-        if (usable < bases)
+        // room for two partitions' memory when the bases leave it (one uploads while the other computes), else one;
+        // with the circuit's A and B beside them if there is room, else without (a, b, c then come from the host)
+        long usable = bases - 1;
+        for (final long matrices : new long[] {spmvReserve, 0})
         {
-            usable = free - splitBytes - slot - RESERVE_BYTES;
+            for (final long slots : new long[] {GpuProverBackend.SLOTS, 1})
+            {
+                if (usable < bases)
+                {
+                    usable = free - splitBytes - matrices - slots * slot - RESERVE_BYTES;
+                }
+            }
         }
         if (usable < bases)
         {

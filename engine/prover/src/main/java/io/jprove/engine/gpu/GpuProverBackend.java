@@ -16,6 +16,7 @@ import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
+import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.field.Fr;
 import io.jprove.field.ntt.EvaluationDomain;
 import io.jprove.kernels.Accelerator;
@@ -28,10 +29,13 @@ import io.jprove.kernels.KernelFailureException;
 import io.jprove.kernels.msm.GpuScalarSplit;
 import io.jprove.kernels.msm.MsmCurve;
 import io.jprove.kernels.ntt.HChain;
+import io.jprove.kernels.spmv.GpuSpmv;
 import io.jprove.timeline.TimelineClock;
 
 /**
- * The device-resident prover on one {@link Accelerator}: a partition's a, b, c and z are copied to the device once,
+ * The device-resident prover on one {@link Accelerator}: a partition's a, b, c and z are copied to the device once
+ * (or z alone, when the partition carries its circuit's matrices: a, b, c are then evaluated here from A and B, which
+ * stay in device memory with the key, {@link GpuSpmv}; {@value #SPMV_PROPERTY}),
  * and everything from there to the five sums runs there — the H chain of the key's reduction ({@link HChain}, seven
  * or six NTTs with nothing read back), the 0/1 splits ({@link GpuScalarSplit}), the batch-adds of the ones and the
  * MSMs of the rest, B in G2 included. Per partition the host reads back the three splits' counts first (so each tail
@@ -56,11 +60,19 @@ public final class GpuProverBackend implements ProverBackend
 {
     /** Partitions with device memory of their own: one uploading while one computes. */
     static final int SLOTS = 2;
+    /** Threads for a, b, c on the host, when the device has no room for the circuit's matrices. */
+    private static final int HOST_THREADS = Runtime.getRuntime().availableProcessors();
     /**
      * The system property that, when {@code false}, queues the batch-adds and tail MSMs after the H MSM on one
      * stream instead of on a second stream beside the H chain (issue 26's measurement; the loser goes).
      */
     public static final String OVERLAP_PROPERTY = "jprove.gpu.overlap";
+    /**
+     * The system property that, when {@code false}, has synthesis evaluate a, b, c on the host and upload them, as
+     * before the device SpMV, rather than upload the witness alone and evaluate them here from the circuit's A and B
+     * in device memory ({@link io.jprove.kernels.spmv.GpuSpmv}): what the device SpMV buys, by a benchmark.
+     */
+    public static final String SPMV_PROPERTY = "jprove.gpu.spmv";
 
     /**
      * What a queued activity belongs to: its partition's listener, its phase and, for an MSM's work, the query ("h",
@@ -87,6 +99,18 @@ public final class GpuProverBackend implements ProverBackend
     private final HChain hChain;
     /** Whether the batch-adds and tail MSMs run on the side stream, beside the H chain and the H MSM. */
     private final boolean overlap;
+    /** Whether a, b, c are evaluated here from the circuit's matrices ({@value #SPMV_PROPERTY}). */
+    private final boolean spmv = !"false".equals(System.getProperty(SPMV_PROPERTY));
+    /**
+     * The last circuit's A and B on the device (or why they are not); null before any. Replaced under the compute
+     * lock: no kernel reads the resident matrices meanwhile.
+     */
+    private volatile Residency residency;
+
+    /** A circuit's matrices and what the memory plan did with them. */
+    private record Residency(ConstraintMatrices matrices, DeviceMatrices.Plan plan)
+    {
+    }
     private final ReentrantLock compute = new ReentrantLock(true);
     /** Free partition memories, and how many exist; guarded by itself. */
     private final ArrayDeque<PartitionMemory> free = new ArrayDeque<>();
@@ -203,7 +227,7 @@ public final class GpuProverBackend implements ProverBackend
         compute.lock();
         try
         {
-            return GpuPreparedKey.prepare(accelerator, key, name);
+            return GpuPreparedKey.prepare(accelerator, key, name, spmvReserve(key));
         }
         catch (final KernelFailureException ex)
         {
@@ -213,6 +237,51 @@ public final class GpuProverBackend implements ProverBackend
         {
             compute.unlock();
         }
+    }
+
+    /**
+     * @return device bytes a key's preparation leaves for its circuit's A and B: {@link DeviceMatrices#BYTES_PER_ROW}
+     *         per domain element, less what matrices already resident hold (they are most likely this circuit's).
+     */
+    private long spmvReserve(final ProvingKey key)
+    {
+        if (!spmv)
+        {
+            return 0;
+        }
+        final Residency r = residency;
+        final long held = r == null || r.plan().spmv() == null ? 0 : r.plan().spmv().bytes();
+        return Math.max(0, DeviceMatrices.BYTES_PER_ROW * key.domainSize() - held);
+    }
+
+    /**
+     * The circuit's A and B on the device for a partition of {@code matrices}: those resident when they are these
+     * matrices, else these uploaded in their place when the plan finds room ({@link DeviceMatrices#upload}), else
+     * null (a, b, c on the host). Called with the compute lock held. They stay until the backend closes or another
+     * circuit's partition takes their place, across keys and jobs of the circuit.
+     */
+    private GpuSpmv spmvLocked(final ConstraintMatrices matrices)
+    {
+        final Residency old = residency;
+        if (old != null && old.matrices() == matrices)
+        {
+            return old.plan().spmv();
+        }
+        residency = null;
+        if (old != null)
+        {
+            old.plan().close();
+        }
+        final DeviceMatrices.Plan plan = DeviceMatrices.upload(accelerator, matrices);
+        residency = new Residency(matrices, plan);
+        return plan.spmv();
+    }
+
+    /** @return what the device SpMV's memory plan decided for the last circuit, or null before any. */
+    public String spmvPlan()
+    {
+        final Residency r = residency;
+        return r == null ? null : r.plan().reason();
     }
 
     @Override
@@ -229,15 +298,17 @@ public final class GpuProverBackend implements ProverBackend
         final PartitionMemory m = take(partition.domainSize(), partition.assignment().size());
         try
         {
+            final GpuSpmv products = onDevice(partition, listener);
+            final PartitionInputs host = products != null ? partition : partition.withProducts(HOST_THREADS);
             try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
             {
-                m.upload(partition); // beside the other partition's kernels
+                m.upload(host, products); // beside the other partition's kernels
             }
             checkUsable();
             compute.lock();
             try
             {
-                return computeLocked(own, partition, spec, m, listener);
+                return computeLocked(own, host, spec, m, listener);
             }
             finally
             {
@@ -251,6 +322,68 @@ public final class GpuProverBackend implements ProverBackend
         finally
         {
             giveBack(m);
+        }
+    }
+
+    /**
+     * The circuit's A and B on the device when a, b, c of the partition are evaluated here (it carries its matrices,
+     * the device SpMV is on, and they are resident or the plan finds them room now: uploaded under the compute lock,
+     * their copies charged to this partition), else null.
+     */
+    private GpuSpmv onDevice(final PartitionInputs partition, final BackendListener listener)
+    {
+        if (partition.matrices() == null || !spmv)
+        {
+            return null;
+        }
+        final Residency r = residency;
+        if (r != null && r.matrices() == partition.matrices())
+        {
+            // decided before: no lock, so this partition's upload still runs beside another's kernels
+            return r.plan().spmv();
+        }
+        compute.lock();
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "spmv")))
+        {
+            return spmvLocked(partition.matrices());
+        }
+        finally
+        {
+            compute.unlock();
+        }
+    }
+
+    /**
+     * Queues a = A·z and b = B·z from the resident matrices, then c = a∘b, the input rows and the padding; when
+     * another circuit's partition took the device's room for matrices meanwhile (and these no longer fit), evaluates
+     * them on the host and uploads them instead.
+     */
+    private void queueProducts(final PartitionInputs partition, final PartitionMemory m,
+        final BackendListener listener)
+    {
+        final GpuSpmv products;
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "spmv")))
+        {
+            products = spmvLocked(partition.matrices());
+        }
+        if (products == null)
+        {
+            m.uploadProducts(partition.withProducts(HOST_THREADS));
+            return;
+        }
+        final DeviceStream s = m.stream();
+        final long constraints = products.constraints();
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "a")))
+        {
+            products.queueRows(0, m.z(), m.a(), 0, constraints, s);
+        }
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H, "b")))
+        {
+            products.queueRows(1, m.z(), m.b(), 0, constraints, s);
+        }
+        try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
+        {
+            products.queueComplete(m.z(), partition.numInputs(), m.a(), m.b(), m.c(), partition.domainSize(), s);
         }
     }
 
@@ -284,6 +417,10 @@ public final class GpuProverBackend implements ProverBackend
         if (overlap)
         {
             queueTails(key, counts, m, tails, listener);
+        }
+        if (partition.matrices() != null)
+        {
+            queueProducts(partition, m, listener);
         }
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
         {
@@ -444,6 +581,14 @@ public final class GpuProverBackend implements ProverBackend
         return new DeviceUnusableException(name, failure, ex);
     }
 
+    /** @return whether the switch is on and the memory plan did not refuse the last circuit's matrices. */
+    @Override
+    public boolean spmvOnDevice()
+    {
+        final Residency r = residency;
+        return spmv && (r == null || r.plan().spmv() != null);
+    }
+
     @Override
     public AutoCloseable pinHost(final MemorySegment host)
     {
@@ -483,6 +628,11 @@ public final class GpuProverBackend implements ProverBackend
                 {
                     free.forEach(PartitionMemory::close);
                     free.clear();
+                }
+                final Residency r = residency;
+                if (r != null)
+                {
+                    r.plan().close();
                 }
                 hChain.close();
             }

@@ -12,6 +12,8 @@ import io.jprove.kernels.DeviceMemory;
 import io.jprove.kernels.DeviceStream;
 import io.jprove.kernels.HostMemory;
 import io.jprove.kernels.msm.GpuScalarSplit;
+import io.jprove.kernels.spmv.GpuSpmv;
+import io.jprove.kernels.spmv.PackedWitness;
 
 /**
  * One partition's memory on the device and the streams its work runs on (a main one and a side one, joined before
@@ -106,21 +108,48 @@ final class PartitionMemory implements AutoCloseable
     }
 
     /**
-     * Queues the partition's a, b, c, z and density bitmaps to the device and waits for them: the caller holds no
-     * device lock meanwhile, so the copies run beside another partition's kernels.
+     * Queues the partition's a, b, c (unless the device evaluates them), z and density bitmaps to the device and waits
+     * for them: the caller holds no device lock meanwhile, so the copies run beside another partition's kernels. A
+     * packed witness goes up into a and c (which the device SpMV then overwrites) and is unpacked into z on this
+     * stream.
+     *
+     * @param spmv the device SpMV when it evaluates a, b, c from z (and unpacks z), or null to copy a, b, c
      */
-    void upload(final PartitionInputs partition)
+    void upload(final PartitionInputs partition, final GpuSpmv spmv)
     {
-        a.copyFrom(partition.a().segment(), stream);
-        b.copyFrom(partition.b().segment(), stream);
-        c.copyFrom(partition.c().segment(), stream);
-        z.copyFrom(partition.assignment().segment(), stream);
+        final PackedWitness packed = spmv == null ? null : partition.packed();
+        if (spmv == null)
+        {
+            uploadProducts(partition);
+        }
+        if (packed != null && packed.head().byteSize() <= a.byteSize() && packed.othersBytes() <= c.byteSize())
+        {
+            a.copyFrom(packed.head(), stream);
+            if (packed.others() > 0)
+            {
+                c.copyFrom(packed.otherValues(), stream);
+            }
+            spmv.queueUnpack(packed, a, c, z, stream);
+        }
+        else
+        {
+            z.copyFrom(partition.assignment().segment(), stream);
+        }
         final long bitmapBytes = GpuScalarSplit.bitmapBytes(scalars);
         final MemorySegment host = staging.segment();
         stage(partition.aDensity(), host.asSlice(0, bitmapBytes));
         stage(partition.bDensity(), host.asSlice(bitmapBytes, bitmapBytes));
         aBits.copyFrom(host.asSlice(0, bitmapBytes), stream);
         bBits.copyFrom(host.asSlice(bitmapBytes, bitmapBytes), stream);
+        stream.synchronize();
+    }
+
+    /** Queues the partition's a, b, c to the device and waits for them. */
+    void uploadProducts(final PartitionInputs partition)
+    {
+        a.copyFrom(partition.a().segment(), stream);
+        b.copyFrom(partition.b().segment(), stream);
+        c.copyFrom(partition.c().segment(), stream);
         stream.synchronize();
     }
 

@@ -4,9 +4,14 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
 
+import io.jprove.engine.r1cs.ConstraintCounts;
+import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.DensityBitmap;
 import io.jprove.engine.r1cs.ProverInputs;
+import io.jprove.engine.r1cs.SynthesisBuffers;
+import io.jprove.engine.r1cs.Witness;
 import io.jprove.field.FrVector;
+import io.jprove.kernels.spmv.PackedWitness;
 
 /**
  * What one partition's proof consumes on a {@link ProverBackend}, in the design's layout (Fr, Montgomery form, 32
@@ -21,9 +26,14 @@ import io.jprove.field.FrVector;
  * @param aDensity   over z: bit i set when variable i has a point in the key's a query (bellperson: every input and
  *                   the aux variables of some A row).
  * @param bDensity   over z: bit i set when variable i has points in the b queries.
+ * @param matrices   null when a, b, c hold the products; else the circuit's matrices, and a, b, c are left to the
+ *                   backend: a GPU backend evaluates them on the device from its resident copy of A and B
+ *                   ({@link io.jprove.kernels.spmv.GpuSpmv}), any other first on the host ({@link #withProducts}).
+ * @param packed     with matrices, the assignment packed for the upload (in memory of a, b, c, which it then holds),
+ *                   or null to upload it whole.
  */
 public record PartitionInputs(FrVector assignment, int numInputs, FrVector a, FrVector b, FrVector c,
-    BitSet aDensity, BitSet bDensity)
+    BitSet aDensity, BitSet bDensity, ConstraintMatrices matrices, PackedWitness packed)
 {
     /** Checks the sizes. */
     public PartitionInputs
@@ -38,6 +48,50 @@ public record PartitionInputs(FrVector assignment, int numInputs, FrVector a, Fr
         {
             throw new IllegalArgumentException(numInputs + " inputs in an assignment of " + assignment.size());
         }
+        if (packed != null && (matrices == null || packed.elements() != assignment.size()))
+        {
+            throw new IllegalArgumentException("a packed witness of " + packed.elements() + " elements for an "
+                + "assignment of " + assignment.size() + (matrices == null ? " without matrices" : ""));
+        }
+        if (matrices != null && (matrices.numInputs() != numInputs || matrices.numInputs() + (long)matrices.numAux()
+            != assignment.size() || matrices.numConstraints() + numInputs > m))
+        {
+            throw new IllegalArgumentException("matrices of " + matrices.counts() + " for an assignment of "
+                + assignment.size() + " (" + numInputs + " inputs) and a domain of " + m);
+        }
+    }
+
+    /** A partition whose a, b, c hold the products. */
+    public PartitionInputs(final FrVector assignment, final int numInputs, final FrVector a, final FrVector b,
+        final FrVector c, final BitSet aDensity, final BitSet bDensity)
+    {
+        this(assignment, numInputs, a, b, c, aDensity, bDensity, null, null);
+    }
+
+    /**
+     * @param threads threads for the sparse products.
+     * @return this when a, b, c hold the products; else the same partition once they are evaluated on the host from
+     *         {@link #matrices()} into a, b, c (zero-padded to m, over the packed witness), as synthesis would have.
+     */
+    public PartitionInputs withProducts(final int threads)
+    {
+        if (matrices == null)
+        {
+            return this;
+        }
+        final long inputBytes = (long)numInputs * FrVector.ELEMENT_BYTES;
+        final MemorySegment z = assignment.segment();
+        final SynthesisBuffers buffers = new SynthesisBuffers(z.asSlice(0, inputBytes), z.asSlice(inputBytes),
+            a.segment(), b.segment(), c.segment());
+        final ConstraintCounts counts = matrices.counts();
+        try (ProverInputs evaluated = matrices.evaluate(Witness.over(buffers, counts), null, threads, buffers))
+        {
+            final long from = evaluated.rows() * FrVector.ELEMENT_BYTES;
+            a.segment().asSlice(from).fill((byte)0);
+            b.segment().asSlice(from).fill((byte)0);
+            c.segment().asSlice(from).fill((byte)0);
+        }
+        return new PartitionInputs(assignment, numInputs, a, b, c, aDensity, bDensity);
     }
 
     /** @return m, the NTT domain size. */
@@ -74,18 +128,38 @@ public record PartitionInputs(FrVector assignment, int numInputs, FrVector a, Fr
     /** @return the A density over z of a synthesized partition: every input, then its aux density. */
     public static BitSet aDensity(final ProverInputs inputs)
     {
-        final int n = inputs.witness().numInputs();
-        final BitSet bits = shifted(inputs.aAuxDensity(), n);
-        bits.set(0, n);
-        return bits;
+        return aDensity(inputs.witness().numInputs(), inputs.aAuxDensity());
     }
 
     /** @return the B density over z of a synthesized partition: its input density, then its aux density. */
     public static BitSet bDensity(final ProverInputs inputs)
     {
-        final int n = inputs.witness().numInputs();
-        final BitSet bits = shifted(inputs.bAuxDensity(), n);
-        bits.or(BitSet.valueOf(inputs.bInputDensity().toWords()));
+        return bDensity(inputs.witness().numInputs(), inputs.bInputDensity(), inputs.bAuxDensity());
+    }
+
+    /** @return the A density over z of a partition of these matrices (the same for every witness). */
+    public static BitSet aDensity(final ConstraintMatrices matrices)
+    {
+        return aDensity(matrices.numInputs(), matrices.aAuxDensity());
+    }
+
+    /** @return the B density over z of a partition of these matrices. */
+    public static BitSet bDensity(final ConstraintMatrices matrices)
+    {
+        return bDensity(matrices.numInputs(), matrices.bInputDensity(), matrices.bAuxDensity());
+    }
+
+    private static BitSet aDensity(final int n, final DensityBitmap aux)
+    {
+        final BitSet bits = shifted(aux, n);
+        bits.set(0, n);
+        return bits;
+    }
+
+    private static BitSet bDensity(final int n, final DensityBitmap inputs, final DensityBitmap aux)
+    {
+        final BitSet bits = shifted(aux, n);
+        bits.or(BitSet.valueOf(inputs.toWords()));
         return bits;
     }
 

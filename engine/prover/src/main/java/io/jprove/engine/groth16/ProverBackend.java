@@ -60,6 +60,17 @@ public interface ProverBackend extends AutoCloseable
     }
 
     /**
+     * @return whether it evaluates a, b, c itself from a partition's matrices ({@link PartitionInputs#matrices()}),
+     *         so that synthesis may write the witness alone: a GPU backend with its A and B in device memory. A
+     *         backend that says no is given a, b, c (one that is given matrices anyway evaluates them first, on the
+     *         host: {@link PartitionInputs#withProducts}).
+     */
+    default boolean spmvOnDevice()
+    {
+        return false;
+    }
+
+    /**
      * Page-locks host memory the caller owns, so that partitions read from it reach the device by DMA at full speed, as
      * from the page-locked buffers a GPU backend allocates itself: for memory another process writes (a device
      * process reading the runtime's shared buffers). Backends whose compute is the host's do nothing.

@@ -9,6 +9,7 @@ import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.SynthesisBuffers;
 import io.jprove.engine.r1cs.SynthesisException;
+import io.jprove.engine.r1cs.Witness;
 import io.jprove.engine.r1cs.WitnessAssignment;
 
 /**
@@ -31,6 +32,32 @@ public record CircuitSynthesis(CircuitShape circuitShape, PartitionSource circui
     public PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads)
     {
         return synthesizeInto(circuitShape, circuits.circuit(partition), buffers, spmvThreads);
+    }
+
+    /**
+     * With {@code spmvOnDevice} and a recorded shape, synthesizes the witness alone and hands the matrices to the
+     * device, which evaluates a, b, c from them: the constraints are then not checked on the host (a witness that
+     * does not satisfy them gives a proof that fails its verification).
+     */
+    @Override
+    public PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads,
+        final boolean spmvOnDevice)
+    {
+        final ConstraintMatrices matrices = circuitShape.matrices();
+        if (!spmvOnDevice || matrices == null)
+        {
+            return synthesize(partition, buffers, spmvThreads);
+        }
+        try (Witness witness = WitnessAssignment.synthesizeInto(circuits.circuit(partition),
+            buffers.synthesisBuffers()))
+        {
+            if (!witness.counts().equals(circuitShape.counts()))
+            {
+                throw new SynthesisException("the partition's circuit has " + witness.counts()
+                    + " but the job's shape is " + circuitShape.counts());
+            }
+            return buffers.witnessInputs(matrices, witness.kinds(), spmvThreads);
+        }
     }
 
     /**

@@ -121,6 +121,12 @@ final class DeviceLane implements AutoCloseable
         return backend.name();
     }
 
+    /** @return whether its backend evaluates a, b, c from a partition's matrices. */
+    boolean spmvOnDevice()
+    {
+        return backend.spmvOnDevice();
+    }
+
     /** @return the device ordinal. */
     int device()
     {

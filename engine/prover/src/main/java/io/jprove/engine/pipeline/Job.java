@@ -93,6 +93,13 @@ public final class Job implements ProofJob
     }
 
     @Override
+    public PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads,
+        final boolean spmvOnDevice)
+    {
+        return spec.synthesis().synthesize(partition, buffers, spmvThreads, spmvOnDevice);
+    }
+
+    @Override
     public ProvingKey key()
     {
         return spec.key();

@@ -10,6 +10,7 @@ import io.jprove.engine.porep.synthesis.PartitionSynthesizer;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.SynthesisException;
+import io.jprove.engine.r1cs.Witness;
 
 /**
  * PoRep partitions (a C1 output's, as {@link io.jprove.engine.porep.c1.C1Partitions} gives them), synthesized the
@@ -61,6 +62,28 @@ public record PorepSynthesis(ConstraintMatrices matrices, List<PartitionWitness>
             inputs.checkSatisfied();
             buffers.zeroPadding(inputs.rows());
             return buffers.partitionInputs(inputs);
+        }
+    }
+
+    /**
+     * With {@code spmvOnDevice}, writes the witness alone and hands the matrices to the device, which evaluates a, b,
+     * c from them: the host neither evaluates nor checks the constraints (a witness that does not satisfy them gives
+     * a proof that fails its verification, and the CPU path, which names the constraint, is a switch away).
+     */
+    @Override
+    public PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads,
+        final boolean spmvOnDevice)
+    {
+        if (!spmvOnDevice)
+        {
+            return synthesize(partition, buffers, spmvThreads);
+        }
+        final PartitionWitness witness = partitions.get(partition);
+        final PartitionSynthesizer synthesizer = PartitionSynthesizer.of(witness.shape());
+        try (Witness w = Witness.over(buffers.synthesisBuffers(), synthesizer.counts(matrices)))
+        {
+            synthesizer.writeWitness(witness, w, spmvThreads, null);
+            return buffers.witnessInputs(matrices, w.kinds(), spmvThreads);
         }
     }
 }

@@ -43,6 +43,19 @@ public interface ProofJob
     PartitionInputs synthesize(int partition, PartitionBuffers buffers, int spmvThreads);
 
     /**
+     * As {@link #synthesize(int, PartitionBuffers, int)}, for a device that may evaluate a, b, c itself.
+     *
+     * @param spmvOnDevice whether the device evaluates a, b, c from the circuit's matrices
+     *                     ({@link io.jprove.engine.groth16.ProverBackend#spmvOnDevice()}): synthesis may then write
+     *                     the witness alone and hand the matrices over ({@link PartitionInputs#matrices()}).
+     */
+    default PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads,
+        final boolean spmvOnDevice)
+    {
+        return synthesize(partition, buffers, spmvThreads);
+    }
+
+    /**
      * @return the proving key; may block until it is loaded (a daemon loads it as the job is accepted).
      * @throws RuntimeException naming the key when it cannot be had: the partition fails with it.
      */

@@ -24,4 +24,16 @@ public interface Synthesis
      * @return the prover's view of the buffers.
      */
     PartitionInputs synthesize(int partition, PartitionBuffers buffers, int spmvThreads);
+
+    /**
+     * As {@link #synthesize(int, PartitionBuffers, int)}, for a device that may evaluate a, b, c itself.
+     *
+     * @param spmvOnDevice whether the device evaluates a, b, c from the circuit's matrices: a recorded shape then
+     *                     writes the witness alone and hands its matrices over ({@link PartitionInputs#matrices()}).
+     */
+    default PartitionInputs synthesize(final int partition, final PartitionBuffers buffers, final int spmvThreads,
+        final boolean spmvOnDevice)
+    {
+        return synthesize(partition, buffers, spmvThreads);
+    }
 }

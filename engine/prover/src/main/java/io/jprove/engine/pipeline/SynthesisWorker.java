@@ -110,7 +110,8 @@ final class SynthesisWorker implements Runnable
             }
             final long t0 = System.nanoTime();
             timeline.append(EventKind.SYNTH_START, job.id(), partition.index(), id, -1);
-            final PartitionInputs inputs = job.synthesize(partition.index(), buffers, spmvThreads);
+            final PartitionInputs inputs = job.synthesize(partition.index(), buffers, spmvThreads,
+                lane.spmvOnDevice());
             timeline.append(EventKind.SYNTH_END, job.id(), partition.index(), id, -1);
             final PartitionTask task = new PartitionTask(partition, lane, buffers, inputs, pool, t0,
                 System.nanoTime() - t0);

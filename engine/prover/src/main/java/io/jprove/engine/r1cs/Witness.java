@@ -219,8 +219,8 @@ public final class Witness implements AutoCloseable
         this.kinds = valueKinds;
     }
 
-    /** @return the attached kinds, or null. */
-    byte[] kinds()
+    /** @return the attached kinds ({@link #KIND_ZERO}, {@link #KIND_ONE}, {@link #KIND_OTHER}), or null; not a copy. */
+    public byte[] kinds()
     {
         return kinds;
     }

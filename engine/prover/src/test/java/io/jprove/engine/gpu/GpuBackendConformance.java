@@ -50,6 +50,8 @@ import io.jprove.engine.r1cs.ProverInputs;
 import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.field.Fr;
+import io.jprove.field.FrVector;
+import io.jprove.kernels.spmv.PackedWitness;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineReader;
@@ -97,6 +99,8 @@ final class GpuBackendConformance
         final List<DynamicTest> tests = new ArrayList<>();
         tests.add(DynamicTest.dynamicTest("shouldEqualTheCpuSumsWhenProvingTheSamePartitions",
             () -> sameSums(backends)));
+        tests.add(DynamicTest.dynamicTest("shouldEqualTheCpuSumsWhenEvaluatingABCOnTheDevice",
+            () -> deviceProducts(backends)));
         tests.add(DynamicTest.dynamicTest("shouldVerifyAndReportKernelsWhenProving", () -> verifies(backends)));
         tests.add(DynamicTest.dynamicTest("shouldCreditEachPartitionItsOwnWorkWhenTwoProveAtOnce",
             () -> concurrent(backends)));
@@ -145,6 +149,56 @@ final class GpuBackendConformance
             {
                 assertThrows(IllegalArgumentException.class, () -> other.prove(onCpu, null, BackendListener.NONE));
             }
+        }
+    }
+
+    /**
+     * Partitions handed over as their witness and the circuit's matrices (a, b, c holding what a last partition left):
+     * the device evaluates a, b, c from its resident A and B, the CPU backend on the host, and both give the sums of
+     * the partition synthesized whole; the matrices are uploaded once and kept.
+     */
+    private static void deviceProducts(final Supplier<GpuProverBackend> backends)
+    {
+        try (ProvingKey pk = key(); ConstraintMatrices cs = RecordingAssignment.record(chain(1, 2));
+             GpuProverBackend gpu = backends.get(); CpuProverBackend cpu = new CpuProverBackend(2);
+             PreparedKey onGpu = gpu.prepare(pk); PreparedKey onCpu = cpu.prepare(pk); Arena arena = Arena.ofShared())
+        {
+            assertTrue(gpu.spmvOnDevice(), "device SpMV on by default");
+            for (final long[] witness : new long[][] {{3, 4}, {5, 6}})
+            {
+                try (ProverInputs inputs = ProvingAssignment.synthesize(chain(witness[0], witness[1])))
+                {
+                    final MsmSums want = cpu.prove(onCpu, PartitionInputs.copyOf(inputs, pk.domainSize(), arena),
+                        BackendListener.NONE);
+                    final String at = "witness " + witness[0] + ", " + witness[1];
+                    for (final int variant : new int[] {0, 1, 2})
+                    {
+                        // the witness uploaded whole or packed on the GPU; on the CPU a, b, c evaluated on the host
+                        final ProverBackend backend = variant < 2 ? gpu : cpu;
+                        final PartitionInputs whole = PartitionInputs.copyOf(inputs, pk.domainSize(), arena);
+                        for (final FrVector v : new FrVector[] {whole.a(), whole.b(), whole.c()})
+                        {
+                            v.segment().fill((byte)0x6b);
+                        }
+                        final long n = whole.assignment().size();
+                        final PackedWitness packed = variant == 1 ? PackedWitness.pack(whole.assignment().segment(),
+                            n, null, arena.allocate(n * Fr.BYTES + 4096, 16), 2) : null;
+                        final PartitionInputs witnessOnly = new PartitionInputs(whole.assignment(),
+                            whole.numInputs(), whole.a(), whole.b(), whole.c(), PartitionInputs.aDensity(cs),
+                            PartitionInputs.bDensity(cs), cs, packed);
+                        final MsmSums got = backend.prove(backend == gpu ? onGpu : onCpu, witnessOnly,
+                            BackendListener.NONE);
+                        final String on = at + " on " + backend.name() + (packed != null ? ", packed" : "");
+                        assertArrayEquals(want.h(), got.h(), "h, " + on);
+                        assertArrayEquals(want.l(), got.l(), "l, " + on);
+                        assertArrayEquals(want.a(), got.a(), "a, " + on);
+                        assertArrayEquals(want.b1(), got.b1(), "b1, " + on);
+                        assertArrayEquals(want.b2(), got.b2(), "b2, " + on);
+                    }
+                }
+            }
+            final String plan = gpu.spmvPlan();
+            assertTrue(plan != null && plan.startsWith("A and B resident"), "plan: " + plan);
         }
     }
 
