@@ -1,6 +1,5 @@
 package io.jprove.engine.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,12 +59,8 @@ final class BenchPostCommand implements Callable<Integer>
     @Option(names = "--warmup", description = "Unmeasured proofs first (default 1).")
     private int warmup = 1;
 
-    @Option(names = "--params-dir", description = "The parameter cache holding the PoSt parameters (default: "
-        + "$FIL_PROOFS_PARAMETER_CACHE, else /var/tmp/filecoin-proof-parameters).")
-    private Path paramsDir;
-
-    @Option(names = "--cache", description = "Folder of the recorded constraint matrices (default ./.jprove/params).")
-    private Path cache = Path.of(".jprove", "params");
+    @Mixin
+    private ParameterCacheOption parameters;
 
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -97,14 +92,13 @@ final class BenchPostCommand implements Callable<Integer>
         final int count = proof.kind() == RegisteredPostProof.Kind.WINNING ? 1 : sectors == 0 ? shape.sectorCount()
             : sectors;
         final ParameterSet set = PostParameterFiles.set(proof);
-        final PorepParameterCache.Located files = PorepParameterCache.locate(paramsDir != null ? paramsDir
-            : PorepParameterCache.defaultDirectory(), set);
+        final PorepParameterCache.Located files = PorepParameterCache.locate(parameters.directory(), set);
         final long t0 = System.nanoTime();
         final PostPartition partition = partition(proof, count);
         final long made = System.nanoTime();
         final PreparedVerifyingKey vk = new PreparedVerifyingKey(BellpersonParams.readVerifyingKey(files.vk()));
         try (ProvingKey pk = BellpersonParams.read(files.params(), false, threads, CheckedKeys.none());
-             ConstraintMatrices matrices = NamedCircuit.of(shape.name()).matrices(cache))
+             ConstraintMatrices matrices = NamedCircuit.of(shape.name()).matrices(parameters.matrices()))
         {
             PorepParameterCache.requirePair(pk.vk(), vk.vk(), files);
             System.out.printf(Locale.ROOT, "bench post: %s, %d sector%s, %d constraints, domain %d; vanilla proofs "

@@ -65,13 +65,8 @@ final class BenchSectorCommand implements Callable<Integer>
         + "(default 1; 0 for none).")
     private int warmup = 1;
 
-    @Option(names = "--params-dir", description = "Filecoin's parameter cache holding the size's PoRep parameters "
-        + "(jprove setup --porep SIZE --params-dir DIR makes them; default: $FIL_PROOFS_PARAMETER_CACHE, else "
-        + "/var/tmp/filecoin-proof-parameters).")
-    private Path paramsDir;
-
-    @Option(names = "--cache", description = "Folder of the recorded constraint matrices (default ./.jprove/params).")
-    private Path cache = Path.of(".jprove", "params");
+    @Mixin
+    private ParameterCacheOption parameters;
 
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -103,7 +98,7 @@ final class BenchSectorCommand implements Callable<Integer>
         }
         final RegisteredSealProof proof = RegisteredSealProof.of(RegisteredSealProof.parseSectorSize(sectorSize),
             ApiVersion.V1_1_0, Feature.NONE);
-        final Path dir = paramsDir != null ? paramsDir : PorepParameterCache.defaultDirectory();
+        final Path dir = parameters.directory();
         final PorepParameterCache.Located files = PorepParameterCache.locate(dir, proof);
         final DeviceSelection selection = deviceOption.select();
         final long t0 = System.nanoTime();
@@ -120,7 +115,7 @@ final class BenchSectorCommand implements Callable<Integer>
         // the benchmark's own files or trusted ones: points are not subgroup-checked (minutes at 32 GiB); every proof
         // is still verified against the key's verifying key, and its public inputs against the C1 output's
         try (ProvingKey pk = BellpersonParams.read(files.params(), false, threads);
-             ConstraintMatrices matrices = NamedCircuit.of("porep-" + proof.sizeName()).matrices(cache))
+             ConstraintMatrices matrices = NamedCircuit.of("porep-" + proof.sizeName()).matrices(parameters.matrices()))
         {
             PorepParameterCache.requirePair(pk.vk(), BellpersonParams.readVerifyingKey(files.vk()), files);
             final long loaded = System.nanoTime();

@@ -55,21 +55,11 @@ final class C2Command implements Callable<Integer>
     @Option(names = "--proof", required = true, description = "Output: the proof, 192 bytes per partition.")
     private Path proofOut;
 
-    @Option(names = "--params-dir", description = "Filecoin's parameter cache (default: $FIL_PROOFS_PARAMETER_CACHE, "
-        + "else /var/tmp/filecoin-proof-parameters), v28 file names.")
-    private Path paramsDir;
+    @Mixin
+    private ParameterCacheOption parameters;
 
-    @Option(names = "--check-digest", description = "Also check the .params file's digest against parameters.json's "
-        + "(the .vk's is always checked); for Filecoin's files only.")
-    private boolean checkDigest;
-
-    @Option(names = "--unchecked", description = "Skip the subgroup checks of the parameters' points (trusted files "
-        + "only). They are made on Filecoin's files unless --check-digest authenticated them, once per file (it is "
-        + "remembered in ~/.cache/jprove/checked-keys); never on jprove's own.")
-    private boolean unchecked;
-
-    @Option(names = "--cache", description = "Folder of the recorded constraint matrices (default ./.jprove/params).")
-    private Path cache = Path.of(".jprove", "params");
+    @Mixin
+    private ParameterChecksOption checks;
 
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -95,9 +85,9 @@ final class C2Command implements Callable<Integer>
         final OutputFiles outputs = OutputFiles.of("--proof", proofOut).refuseInputs("--c1", c1File);
         final C1Output c1 = C1File.read(c1File).output();
         final RegisteredSealProof proof = c1.registeredProof();
-        final Path dir = paramsDir != null ? paramsDir : PorepParameterCache.defaultDirectory();
+        final Path dir = parameters.directory();
         final PorepParameterCache.Located files = PorepParameterCache.locate(dir, proof);
-        final String origin = ParameterOrigin.check(files, PorepParameterFiles.set(proof), checkDigest);
+        final String origin = ParameterOrigin.check(files, PorepParameterFiles.set(proof), checks.checkDigest());
         final List<PartitionWitness> partitions;
         try
         {
@@ -109,12 +99,10 @@ final class C2Command implements Callable<Integer>
         }
         final long verified = System.nanoTime();
         final VerifyingKey vk = BellpersonParams.readVerifyingKey(files.vk());
-        // a subgroup test per point is minutes of work: not for files authenticated by their digest, nor for jprove's
-        // own; a damaged file still yields no proof, as each one is verified against the .vk before it is written
-        final boolean checked = !unchecked && !files.jproveMade() && !checkDigest;
+        final boolean checked = checks.subgroupChecks(files);
         try (ProvingKey pk = BellpersonParams.read(files.params(), checked, threads, checked
             ? CheckedKeys.inUserCache() : CheckedKeys.none());
-            ConstraintMatrices matrices = NamedCircuit.of("porep-" + proof.sizeName()).matrices(cache))
+            ConstraintMatrices matrices = NamedCircuit.of("porep-" + proof.sizeName()).matrices(parameters.matrices()))
         {
             PorepParameterCache.requirePair(pk.vk(), vk, files);
             final long loaded = System.nanoTime();

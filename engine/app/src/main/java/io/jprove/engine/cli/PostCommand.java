@@ -73,20 +73,11 @@ final class PostCommand implements Callable<Integer>
     @Option(names = "--proof", required = true, description = "Output: the proof, 192 bytes.")
     private Path proofOut;
 
-    @Option(names = "--params-dir", description = "Filecoin's parameter cache (default: $FIL_PROOFS_PARAMETER_CACHE, "
-        + "else /var/tmp/filecoin-proof-parameters), v28 file names.")
-    private Path paramsDir;
+    @Mixin
+    private ParameterCacheOption parameters;
 
-    @Option(names = "--check-digest", description = "Also check the .params file's digest against parameters.json's "
-        + "(the .vk's is always checked); for Filecoin's files only.")
-    private boolean checkDigest;
-
-    @Option(names = "--unchecked", description = "Skip the subgroup checks of the parameters' points (trusted files "
-        + "only); as c2.")
-    private boolean unchecked;
-
-    @Option(names = "--cache", description = "Folder of the recorded constraint matrices (default ./.jprove/params).")
-    private Path cache = Path.of(".jprove", "params");
+    @Mixin
+    private ParameterChecksOption checks;
 
     @Option(names = "--threads", description = "Worker threads (default: all processors).")
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -122,14 +113,14 @@ final class PostCommand implements Callable<Integer>
         final PostPartition post = PostPartition.of(proof, seed, proofs, names, partition);
         final long read = System.nanoTime();
         final ParameterSet set = PostParameterFiles.set(proof);
-        final Path dir = paramsDir != null ? paramsDir : PorepParameterCache.defaultDirectory();
+        final Path dir = parameters.directory();
         final PorepParameterCache.Located files = PorepParameterCache.locate(dir, set);
-        final String origin = ParameterOrigin.check(files, set, checkDigest);
+        final String origin = ParameterOrigin.check(files, set, checks.checkDigest());
         final VerifyingKey vk = BellpersonParams.readVerifyingKey(files.vk());
-        final boolean checked = !unchecked && !files.jproveMade() && !checkDigest;
+        final boolean checked = checks.subgroupChecks(files);
         try (ProvingKey pk = BellpersonParams.read(files.params(), checked, threads, checked
             ? CheckedKeys.inUserCache() : CheckedKeys.none());
-            ConstraintMatrices matrices = NamedCircuit.of(proof.shape().name()).matrices(cache))
+            ConstraintMatrices matrices = NamedCircuit.of(proof.shape().name()).matrices(parameters.matrices()))
         {
             PorepParameterCache.requirePair(pk.vk(), vk, files);
             final long loaded = System.nanoTime();
