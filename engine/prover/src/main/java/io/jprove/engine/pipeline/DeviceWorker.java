@@ -30,6 +30,13 @@ import io.jprove.timeline.Timeline;
  */
 final class DeviceWorker implements Agent
 {
+    /**
+     * Said of a partition whose a, b, c the device made from its witness: no host check of the constraints ran, so a
+     * witness that does not satisfy the circuit shows only as a proof that does not verify.
+     */
+    static final String DEVICE_PRODUCTS = " (a, b, c made on the device, where an unsatisfied witness is not named;"
+        + " -Djprove.gpu.spmv=false has the host check name its constraint)";
+
     /** Inbound queue capacity; the buffer pool's set limit keeps it from filling. */
     static final int QUEUE_CAPACITY = OffHeapBufferPool.MAX_SETS;
 
@@ -194,6 +201,8 @@ final class DeviceWorker implements Agent
                 return;
             }
             final long[] publicInputs = Groth16Prover.publicInputs(task.inputs());
+            // synthesis hands over the matrices only when the device makes a, b, c from them
+            final String what = task.describe() + (task.inputs().matrices() != null ? DEVICE_PRODUCTS : "");
             final StepTimes steps = new StepTimes(timeline, id, p, index, device);
             steps.record("synthesis", task.synthesisNanos());
             timeline.append(EventKind.GPU_START, id, p, index, device);
@@ -211,7 +220,7 @@ final class DeviceWorker implements Agent
             released = true;
             // the vectors are consumed: the buffers go back before the host assembles and verifies
             task.release();
-            final Proof proof = prover.assembleVerified(sums, publicInputs, steps, task.describe());
+            final Proof proof = prover.assembleVerified(sums, publicInputs, steps, what);
             pipeline.proved(task, new ProvedPartition(proof, publicInputs, lane.name(), steps,
                 System.nanoTime() - task.startNanos()), index);
         }

@@ -3,12 +3,16 @@ package io.jprove.engine.r1cs;
 import io.jprove.field.Fr;
 
 /** x³ + x + 5 = out, with x private and out public (bellman's classic example); {@code out} may be wrong. */
-final class CubicCircuit implements Circuit
+public final class CubicCircuit implements Circuit
 {
     private final long x;
     private final long out;
 
-    CubicCircuit(final long x, final long out)
+    /**
+     * @param x   the private input.
+     * @param out the public output: x³ + x + 5 satisfies the circuit, anything else does not.
+     */
+    public CubicCircuit(final long x, final long out)
     {
         this.x = x;
         this.out = out;
