@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
@@ -28,9 +27,6 @@ import io.jprove.engine.porep.RegisteredSealProof.ApiVersion;
 import io.jprove.engine.porep.RegisteredSealProof.Feature;
 import io.jprove.engine.porep.c1.C1Output;
 import io.jprove.engine.porep.c1.C1Partitions;
-import io.jprove.engine.porep.sdr.ProverId;
-import io.jprove.engine.porep.seal.SparseSector;
-import io.jprove.engine.porep.vanilla.VanillaProver;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.timeline.Timeline;
 import io.jprove.timeline.TimelineClock;
@@ -105,7 +101,7 @@ final class BenchSectorCommand implements Callable<Integer>
         final List<C1Output> c1s = new ArrayList<>();
         for (int s = 0; s < warmup + sectors; s++)
         {
-            c1s.add(sparse(proof, s));
+            c1s.add(SparseC1.of(proof, s));
         }
         final long made = System.nanoTime();
         System.out.printf(Locale.ROOT, "bench sector: %s, %d partition%s a sector, on %s (%d threads); %d sparse "
@@ -220,17 +216,5 @@ final class BenchSectorCommand implements Callable<Integer>
         final String name)
     {
         return pipeline.submit(new JobSpec(name, 0, pk, synthesis, synthesis.partitions().size(), false));
-    }
-
-    /** @return a sparse sector's C1 output: sector {@code n} of miner 1000, its data from seed {@code n}. */
-    private static C1Output sparse(final RegisteredSealProof proof, final int n)
-    {
-        final byte[] ticket = new byte[32];
-        final byte[] seed = new byte[32];
-        Arrays.fill(ticket, (byte)(3 + n));
-        Arrays.fill(seed, (byte)(5 + n));
-        final SparseSector s = SparseSector.make(proof, ProverId.ofMiner(1000), n + 1, ticket, seed,
-            new SplittableRandom(n + 1));
-        return VanillaProver.commitPhase1(proof, s, s.replicaId(), s.commD(), s.commR(), seed, ticket);
     }
 }

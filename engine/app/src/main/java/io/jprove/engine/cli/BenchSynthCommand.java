@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
 import io.jprove.engine.circuits.NamedCircuit;
@@ -20,12 +19,9 @@ import io.jprove.engine.porep.SectorShape;
 import io.jprove.engine.porep.c1.C1File;
 import io.jprove.engine.porep.c1.C1Output;
 import io.jprove.engine.porep.c1.C1Partitions;
-import io.jprove.engine.porep.sdr.ProverId;
-import io.jprove.engine.porep.seal.SparseSector;
 import io.jprove.engine.porep.synthesis.PartitionSynthesizer;
 import io.jprove.engine.porep.synthesis.WitnessTask;
 import io.jprove.engine.porep.synthesis.WitnessTimes;
-import io.jprove.engine.porep.vanilla.VanillaProver;
 import io.jprove.engine.r1cs.ConstraintCounts;
 import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.ProverInputs;
@@ -97,7 +93,7 @@ final class BenchSynthCommand implements Callable<Integer>
             ApiVersion.V1_1_0, Feature.NONE);
         final SectorShape shape = proof.shape();
         long t0 = System.nanoTime();
-        final C1Output c1 = c1File != null ? C1File.read(c1File).output() : sparse(proof);
+        final C1Output c1 = c1File != null ? C1File.read(c1File).output() : SparseC1.of(proof, 0);
         if (c1.registeredProof().sectorBytes() != proof.sectorBytes())
         {
             throw new IllegalArgumentException(c1File + " is a " + c1.registeredProof().sizeName() + " C1 output, not "
@@ -235,17 +231,6 @@ final class BenchSynthCommand implements Callable<Integer>
         }
         System.out.println("          the native witness equals the circuit's, value for value");
         return CliSupport.OK;
-    }
-
-    private static C1Output sparse(final RegisteredSealProof proof)
-    {
-        final byte[] ticket = new byte[32];
-        final byte[] seed = new byte[32];
-        Arrays.fill(ticket, (byte)3);
-        Arrays.fill(seed, (byte)5);
-        final SparseSector s = SparseSector.make(proof, ProverId.ofMiner(1000), 1, ticket, seed,
-            new SplittableRandom(1));
-        return VanillaProver.commitPhase1(proof, s, s.replicaId(), s.commD(), s.commR(), seed, ticket);
     }
 
     private static long median(final long[] values)
