@@ -68,7 +68,6 @@ public final class KeyImage
             return known.file();
         }
         final Path file = SharedMemory.freshFile(directory, "key");
-        SharedMemory.requireRoom(directory, layout(key.vk().numInputs(), counts(key))[5], "the key's image");
         write(key, file);
         WRITTEN.put(key, new Written(file, new int[] {1}, false));
         return file;
@@ -139,6 +138,7 @@ public final class KeyImage
             key.bG1().segment().asSlice(0, key.bG1().size() * g1),
             key.bG2().segment().asSlice(0, key.bG2().size() * G2AffineVector.ELEMENT_BYTES)};
         final long[] at = layout(key.vk().numInputs(), counts(key));
+        SharedMemory.requireRoom(file.getParent(), at[at.length - 1], "the key's image");
         try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
             StandardOpenOption.READ, StandardOpenOption.WRITE))
         {

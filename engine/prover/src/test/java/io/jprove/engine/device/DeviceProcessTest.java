@@ -90,10 +90,7 @@ class DeviceProcessTest
                 assertTrue(ProcessHandle.of(firstPid).map(p -> !p.isAlive()).orElse(true), "the faulted one ended");
             }
         }
-        try (var left = Files.list(shared))
-        {
-            assertEquals(List.of(), left.toList(), "every buffer and key image is gone");
-        }
+        assertEquals(List.of(), files(shared), "every buffer and key image is gone");
     }
 
     @Test
