@@ -3,6 +3,7 @@ package io.jprove.kernels.spmv;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 
 import io.jprove.field.Fr;
 import io.jprove.kernels.Accelerator;
@@ -14,32 +15,41 @@ import io.jprove.kernels.Launch;
 /**
  * A circuit's A and B resident in device memory ({@link SpmvMatrix}'s form, uploaded once) with its coefficient
  * table, and the sequence that turns a witness on the device into the prover's a, b, c over the NTT domain:
- * a = A·z and b = B·z ({@link SpmvKernels#spmv}), then c = a∘b, the input rows and the zero padding
+ * a = A·z and b = B·z ({@link SpmvKernels#spmv} for the short rows, {@link SpmvKernels#spmvLongRows} for the long
+ * ones), then c = a∘b, the input rows and the zero padding
  * ({@link SpmvKernels#spmvComplete}). C is not needed: for a satisfying witness c = a∘b, and a witness that does not
  * satisfy the circuit gives a proof that fails its verification. Owns its device memory until {@link #close()}.
  */
 public final class GpuSpmv implements AutoCloseable
 {
+    /** A matrix's device arrays: row starts, columns, codes, long rows. */
+    private static final int PARTS = 4;
+
     private final long constraints;
     private final long columns;
     private final DeviceMemory[] a;
     private final DeviceMemory[] b;
+    /** A's and B's long rows (SpmvMatrix#longRows), how many. */
+    private final int[] longRows;
     private final DeviceMemory table;
     private final KernelHandle spmv;
+    private final KernelHandle spmvLong;
     private final KernelHandle complete;
     private final KernelHandle unpack;
     private final long bytes;
 
     private GpuSpmv(final Accelerator accelerator, final long columns, final DeviceMemory[] a, final DeviceMemory[] b,
-        final DeviceMemory table, final long constraints, final long bytes)
+        final int[] longRows, final DeviceMemory table, final long constraints, final long bytes)
     {
         this.columns = columns;
         this.a = a;
         this.b = b;
+        this.longRows = longRows;
         this.table = table;
         this.constraints = constraints;
         this.bytes = bytes;
         this.spmv = accelerator.kernel(SpmvKernels.class, "spmv");
+        this.spmvLong = accelerator.kernel(SpmvKernels.class, "spmvLongRows");
         this.complete = accelerator.kernel(SpmvKernels.class, "spmvComplete");
         this.unpack = accelerator.kernel(SpmvKernels.class, "unpackWitness");
     }
@@ -59,20 +69,21 @@ public final class GpuSpmv implements AutoCloseable
         {
             throw new IllegalArgumentException("A has " + matrixA.rows() + " rows, B " + matrixB.rows());
         }
-        final DeviceMemory[] made = new DeviceMemory[7];
+        final DeviceMemory[] made = new DeviceMemory[2 * PARTS + 1];
         try
         {
             final DeviceMemory[] da = upload(accelerator, matrixA, made, 0);
-            final DeviceMemory[] db = upload(accelerator, matrixB, made, 3);
-            made[6] = accelerator.allocate(Math.max(1, table.length) * (long)Long.BYTES);
+            final DeviceMemory[] db = upload(accelerator, matrixB, made, PARTS);
+            made[2 * PARTS] = accelerator.allocate(Math.max(1, table.length) * (long)Long.BYTES);
             try (Arena arena = Arena.ofConfined())
             {
-                final MemorySegment host = arena.allocate(made[6].byteSize(), 16);
+                final MemorySegment host = arena.allocate(made[2 * PARTS].byteSize(), 16);
                 MemorySegment.copy(table, 0, host, ValueLayout.JAVA_LONG, 0, table.length);
-                made[6].copyFrom(host, null);
+                made[2 * PARTS].copyFrom(host, null);
             }
-            return new GpuSpmv(accelerator, columns, da, db, made[6], matrixA.rows(),
-                matrixA.bytes() + matrixB.bytes() + made[6].byteSize());
+            final int[] longRows = {matrixA.longRows().length, matrixB.longRows().length};
+            return new GpuSpmv(accelerator, columns, da, db, longRows, made[2 * PARTS], matrixA.rows(),
+                matrixA.bytes() + matrixB.bytes() + made[2 * PARTS].byteSize());
         }
         catch (final RuntimeException | Error e)
         {
@@ -90,25 +101,34 @@ public final class GpuSpmv implements AutoCloseable
     private static DeviceMemory[] upload(final Accelerator accelerator, final SpmvMatrix m, final DeviceMemory[] made,
         final int at)
     {
-        final MemorySegment[] parts = {m.starts(), m.columns(), m.codes()};
-        for (int i = 0; i < parts.length; i++)
+        try (Arena arena = Arena.ofConfined())
         {
-            made[at + i] = accelerator.allocate(parts[i].byteSize());
-            made[at + i].copyFrom(parts[i], null);
+            final int[] longRows = m.longRows();
+            final MemorySegment longs = arena.allocate(Math.max(1, longRows.length) * (long)Integer.BYTES, 16);
+            MemorySegment.copy(longRows, 0, longs, ValueLayout.JAVA_INT, 0, longRows.length);
+            final MemorySegment[] parts = {m.starts(), m.columns(), m.codes(), longs};
+            for (int i = 0; i < PARTS; i++)
+            {
+                made[at + i] = accelerator.allocate(parts[i].byteSize());
+                made[at + i].copyFrom(parts[i], null);
+            }
         }
-        return new DeviceMemory[] {made[at], made[at + 1], made[at + 2]};
+        return Arrays.copyOfRange(made, at, at + PARTS);
     }
 
     /**
      * @param rows     the matrices' rows
      * @param entriesA A's entries
      * @param entriesB B's entries
+     * @param longA    A's rows of more than {@link SpmvKernels#LONG_ROW} entries
+     * @param longB    B's
      * @param codes    the coefficient table's codes
      * @return the device bytes {@link #upload} takes for such matrices
      */
-    public static long deviceBytes(final long rows, final long entriesA, final long entriesB, final int codes)
+    public static long deviceBytes(final long rows, final long entriesA, final long entriesB, final long longA,
+        final long longB, final int codes)
     {
-        return SpmvMatrix.bytes(rows, entriesA) + SpmvMatrix.bytes(rows, entriesB)
+        return SpmvMatrix.bytes(rows, entriesA, longA) + SpmvMatrix.bytes(rows, entriesB, longB)
             + Math.max(1, codes) * (long)Fr.BYTES;
     }
 
@@ -157,7 +177,7 @@ public final class GpuSpmv implements AutoCloseable
                 + " into " + out.byteSize() / Fr.BYTES + " elements, a witness of " + z.byteSize() / Fr.BYTES
                 + " for " + columns + " columns");
         }
-        queueRows(matrix == 0 ? this.a : this.b, z, out, first, count, stream);
+        queueRows(matrix == 0 ? this.a : this.b, longRows[matrix == 0 ? 0 : 1], z, out, first, count, stream);
     }
 
     /**
@@ -177,8 +197,8 @@ public final class GpuSpmv implements AutoCloseable
             (long)inputs, m);
     }
 
-    private void queueRows(final DeviceMemory[] matrix, final DeviceMemory z, final DeviceMemory out,
-        final long first, final long count, final DeviceStream stream)
+    private void queueRows(final DeviceMemory[] matrix, final int longs, final DeviceMemory z,
+        final DeviceMemory out, final long first, final long count, final DeviceStream stream)
     {
         if (count == 0)
         {
@@ -186,6 +206,12 @@ public final class GpuSpmv implements AutoCloseable
         }
         spmv.launch(Launch.of(groups(count), SpmvKernels.LOCAL_SIZE).on(stream), matrix[0], matrix[1], matrix[2],
             table, z, out, first, count);
+        if (longs > 0)
+        {
+            // every long row is looked at, those outside the window left: a window is a test's, the prover's is whole
+            spmvLong.launch(Launch.of(groups(longs), SpmvKernels.LOCAL_SIZE).on(stream), matrix[0], matrix[1],
+                matrix[2], table, z, out, matrix[3], (long)longs, first, count);
+        }
     }
 
     /**

@@ -7,10 +7,15 @@ import io.jprove.kernels.KernelContext;
 import io.jprove.kernels.LongArray;
 
 /**
- * A constraint matrix times the witness on the device, one work-item per row ({@link SpmvMatrix}'s form), the step
- * that completes the prover's a, b, c from the two products, and the witness's unpacking ({@link PackedWitness}).
- * Every value is Fr in Montgomery form, canonical, so the sums equal the CPU's sparse products bit for bit whatever
- * order they are added in.
+ * A constraint matrix times the witness on the device ({@link SpmvMatrix}'s form), the step that completes the
+ * prover's a, b, c from the two products, and the witness's unpacking ({@link PackedWitness}). Every value is Fr in
+ * Montgomery form, canonical, so the sums equal the CPU's sparse products bit for bit whatever order they are added
+ * in.
+ *
+ * <p>Rows of at most {@link #LONG_ROW} entries are summed in row order ({@link #spmv}), longer ones in order of
+ * length ({@link #spmvLongRows}), a work-item a row in both. Filecoin's circuits are almost all rows of one to three
+ * entries with a few thousand rows of hundreds (bit packings, Poseidon's rounds): in row order a long row holds its
+ * warp's 31 short ones for its whole length, and the 2KiB PoRep circuit's A would use 8 % of its warps' lanes.
  */
 public final class SpmvKernels
 {
@@ -26,6 +31,8 @@ public final class SpmvKernels
     public static final int FIRST_GENERAL = 3;
     /** The codes an entry can have: 16 bits. */
     public static final int CODES = 1 << 16;
+    /** The most entries of a row summed in row order; longer rows are summed apart, in order of length. */
+    public static final int LONG_ROW = 8;
 
     private static final int L = Fr.LIMBS;
 
@@ -34,7 +41,8 @@ public final class SpmvKernels
     }
 
     /**
-     * out[row] ← Σ coefficient(e)·z[column(e)] over row's entries, for rows {@code first} to {@code first + count}.
+     * out[row] ← Σ coefficient(e)·z[column(e)] over row's entries, for the rows {@code first} to {@code first + count}
+     * of at most {@link #LONG_ROW} entries; a longer row is left as it is, for {@link #spmvLongRows}.
      *
      * @param starts  row r's entries are {@code [starts[r], starts[r + 1])}, unsigned
      * @param columns per entry its column of z (unsigned)
@@ -57,44 +65,93 @@ public final class SpmvKernels
         final long row = first + i;
         final long begin = Integer.toUnsignedLong(starts.get(row));
         final long end = Integer.toUnsignedLong(starts.get(row + 1));
+        if (end - begin > LONG_ROW)
+        {
+            return;
+        }
         final long[] acc = new long[L];
         final long[] t = new long[L];
         final long[] k = new long[L];
         for (long e = begin; e < end; e++)
         {
-            final long col = Integer.toUnsignedLong(columns.get(e));
-            final int code = codes.get(e >>> 1) >>> (((int)e & 1) << 4) & 0xffff;
-            t[0] = z.get(col * L);
-            t[1] = z.get(col * L + 1);
-            t[2] = z.get(col * L + 2);
-            t[3] = z.get(col * L + 3);
-            if (code == ONE)
-            {
-                Fr.add(acc, 0, acc, 0, t, 0);
-            }
-            else if (code == MINUS_ONE)
-            {
-                Fr.sub(acc, 0, acc, 0, t, 0);
-            }
-            else if (code == TWO)
-            {
-                Fr.dbl(t, 0, t, 0);
-                Fr.add(acc, 0, acc, 0, t, 0);
-            }
-            else
-            {
-                k[0] = table.get((long)code * L);
-                k[1] = table.get((long)code * L + 1);
-                k[2] = table.get((long)code * L + 2);
-                k[3] = table.get((long)code * L + 3);
-                Fr.mul(t, 0, t, 0, k, 0);
-                Fr.add(acc, 0, acc, 0, t, 0);
-            }
+            addEntry(acc, t, k, e, columns, codes, table, z);
         }
         out.set(row * L, acc[0]);
         out.set(row * L + 1, acc[1]);
         out.set(row * L + 2, acc[2]);
         out.set(row * L + 3, acc[3]);
+    }
+
+    /**
+     * out[row] ← Σ coefficient(e)·z[column(e)] for the long rows ({@code longRows}, more than {@link #LONG_ROW}
+     * entries each) inside {@code [first, first + count)}, one work-item a row. The list is sorted by length, longest
+     * first, so a warp's rows are about as long as each other and the longest start first.
+     *
+     * @param longRows the rows of more than {@link #LONG_ROW} entries, u32, longest first
+     * @param n        how many
+     */
+    @Kernel
+    public static void spmvLongRows(final KernelContext ctx, final IntArray starts, final IntArray columns,
+        final IntArray codes, final LongArray table, final LongArray z, final LongArray out, final IntArray longRows,
+        final long n, final long first, final long count)
+    {
+        final long i = ctx.globalIdX();
+        if (i >= n)
+        {
+            return;
+        }
+        final long row = Integer.toUnsignedLong(longRows.get(i));
+        if (row < first || row >= first + count)
+        {
+            return;
+        }
+        final long begin = Integer.toUnsignedLong(starts.get(row));
+        final long end = Integer.toUnsignedLong(starts.get(row + 1));
+        final long[] acc = new long[L];
+        final long[] t = new long[L];
+        final long[] k = new long[L];
+        for (long e = begin; e < end; e++)
+        {
+            addEntry(acc, t, k, e, columns, codes, table, z);
+        }
+        out.set(row * L, acc[0]);
+        out.set(row * L + 1, acc[1]);
+        out.set(row * L + 2, acc[2]);
+        out.set(row * L + 3, acc[3]);
+    }
+
+    /** acc ← acc + coefficient(e)·z[column(e)]; t and k are scratch. */
+    private static void addEntry(final long[] acc, final long[] t, final long[] k, final long e,
+        final IntArray columns, final IntArray codes, final LongArray table, final LongArray z)
+    {
+        final long col = Integer.toUnsignedLong(columns.get(e));
+        final int code = codes.get(e >>> 1) >>> (((int)e & 1) << 4) & 0xffff;
+        t[0] = z.get(col * L);
+        t[1] = z.get(col * L + 1);
+        t[2] = z.get(col * L + 2);
+        t[3] = z.get(col * L + 3);
+        if (code == ONE)
+        {
+            Fr.add(acc, 0, acc, 0, t, 0);
+        }
+        else if (code == MINUS_ONE)
+        {
+            Fr.sub(acc, 0, acc, 0, t, 0);
+        }
+        else if (code == TWO)
+        {
+            Fr.dbl(t, 0, t, 0);
+            Fr.add(acc, 0, acc, 0, t, 0);
+        }
+        else
+        {
+            k[0] = table.get((long)code * L);
+            k[1] = table.get((long)code * L + 1);
+            k[2] = table.get((long)code * L + 2);
+            k[3] = table.get((long)code * L + 3);
+            Fr.mul(t, 0, t, 0, k, 0);
+            Fr.add(acc, 0, acc, 0, t, 0);
+        }
     }
 
     /**

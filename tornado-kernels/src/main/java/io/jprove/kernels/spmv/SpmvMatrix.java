@@ -3,12 +3,15 @@ package io.jprove.kernels.spmv;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 
 /**
  * One constraint matrix in the device's form, in host memory until {@link GpuSpmv} uploads it: compressed sparse
  * rows with 32-bit row starts and columns and a 16-bit coefficient code per entry ({@link SpmvKernels#ONE},
  * {@link SpmvKernels#MINUS_ONE}, {@link SpmvKernels#TWO}, else an index into the circuit's coefficient table), six
- * bytes an entry against the CPU form's eight. Made by a {@link Builder}; owns its memory until {@link #close()}.
+ * bytes an entry against the CPU form's eight, and the list of its rows longer than {@link SpmvKernels#LONG_ROW},
+ * longest first (summed apart, {@link SpmvKernels#spmvLongRows}). Made by a {@link Builder}; owns its memory
+ * until {@link #close()}.
  */
 public final class SpmvMatrix implements AutoCloseable
 {
@@ -21,9 +24,10 @@ public final class SpmvMatrix implements AutoCloseable
     private final MemorySegment starts;
     private final MemorySegment columns;
     private final MemorySegment codes;
+    private final int[] longRows;
 
     private SpmvMatrix(final long rows, final long entries, final Arena arena, final MemorySegment starts,
-        final MemorySegment columns, final MemorySegment codes)
+        final MemorySegment columns, final MemorySegment codes, final int[] longRows)
     {
         this.rows = rows;
         this.entries = entries;
@@ -31,6 +35,7 @@ public final class SpmvMatrix implements AutoCloseable
         this.starts = starts;
         this.columns = columns;
         this.codes = codes;
+        this.longRows = longRows;
     }
 
     /**
@@ -56,10 +61,19 @@ public final class SpmvMatrix implements AutoCloseable
         return entries;
     }
 
-    /** @return the device bytes of the form: row starts, columns and codes. */
+    /** @return the device bytes of the form: row starts, columns, codes and the long rows. */
     public long bytes()
     {
-        return starts.byteSize() + columns.byteSize() + codes.byteSize();
+        return starts.byteSize() + columns.byteSize() + codes.byteSize() + longRowBytes(longRows.length);
+    }
+
+    /**
+     * @return the rows of more than {@link SpmvKernels#LONG_ROW} entries, longest first (rows of one length in row
+     *         order), as unsigned 32-bit numbers (shared, not copied: do not change it)
+     */
+    int[] longRows()
+    {
+        return longRows;
     }
 
     /** @return {@code rows + 1} row starts, u32. */
@@ -80,10 +94,19 @@ public final class SpmvMatrix implements AutoCloseable
         return codes;
     }
 
-    /** @return the device bytes of the form of a matrix of {@code rows} and {@code entries}. */
-    public static long bytes(final long rows, final long entries)
+    /**
+     * @return the device bytes of the form of a matrix of {@code rows}, {@code entries} and {@code longRows} rows of
+     *         more than {@link SpmvKernels#LONG_ROW} entries
+     */
+    public static long bytes(final long rows, final long entries, final long longRows)
     {
-        return (rows + 1) * Integer.BYTES + Math.max(1, entries) * Integer.BYTES + codeBytes(entries);
+        return (rows + 1) * Integer.BYTES + Math.max(1, entries) * Integer.BYTES + codeBytes(entries)
+            + longRowBytes(longRows);
+    }
+
+    private static long longRowBytes(final long longRows)
+    {
+        return Math.max(1, longRows) * Integer.BYTES;
     }
 
     private static long codeBytes(final long entries)
@@ -109,6 +132,8 @@ public final class SpmvMatrix implements AutoCloseable
         private final MemorySegment codes;
         private long row;
         private long entry;
+        private int[] longRows = new int[16];
+        private int longCount;
 
         private Builder(final long rows, final long entries)
         {
@@ -149,8 +174,37 @@ public final class SpmvMatrix implements AutoCloseable
             {
                 throw new IllegalStateException("row " + row + " of a matrix of " + rows);
             }
+            final long begin = Integer.toUnsignedLong(starts.getAtIndex(INT, row));
+            if (entry - begin > SpmvKernels.LONG_ROW)
+            {
+                if (longCount == longRows.length)
+                {
+                    longRows = Arrays.copyOf(longRows, 2 * longCount);
+                }
+                longRows[longCount++] = (int)row;
+            }
             row++;
             starts.setAtIndex(INT, row, (int)entry);
+        }
+
+        private int[] longestFirst()
+        {
+            final long[] keyed = new long[longCount];
+            for (int i = 0; i < longCount; i++)
+            {
+                final long row = Integer.toUnsignedLong(longRows[i]);
+                final long length = Integer.toUnsignedLong(starts.getAtIndex(INT, row + 1))
+                    - Integer.toUnsignedLong(starts.getAtIndex(INT, row));
+                // length in the high bits, descending; the row in the low 32, ascending
+                keyed[i] = (-length << 32) | row;
+            }
+            Arrays.sort(keyed);
+            final int[] sorted = new int[longCount];
+            for (int i = 0; i < longCount; i++)
+            {
+                sorted[i] = (int)keyed[i];
+            }
+            return sorted;
         }
 
         /**
@@ -165,7 +219,7 @@ public final class SpmvMatrix implements AutoCloseable
                 throw new IllegalStateException(row + " rows and " + entry + " entries built of " + rows + " and "
                     + entries);
             }
-            return new SpmvMatrix(rows, entries, arena, starts, columns, codes);
+            return new SpmvMatrix(rows, entries, arena, starts, columns, codes, longestFirst());
         }
     }
 }

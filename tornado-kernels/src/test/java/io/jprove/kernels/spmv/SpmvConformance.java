@@ -34,7 +34,10 @@ final class SpmvConformance
     static Stream<DynamicTest> tests(final Supplier<Accelerator> accelerators)
     {
         final List<DynamicTest> tests = new ArrayList<>();
-        final int[][] shapes = {{1, 1, 1, 2}, {5, 3, 2, 16}, {300, 40, 5, 512}, {1000, 9, 3, 2048}};
+        // rows of up to maxLen entries (one of ten times that): short and long rows (SpmvKernels.LONG_ROW) side by
+        // side, and long ones of every length around the warp's multiples
+        final int[][] shapes = {{1, 1, 1, 2}, {5, 3, 2, 16}, {300, 40, 5, 512}, {1000, 9, 3, 2048},
+            {400, 70, 2, 512}};
         for (final int[] s : shapes)
         {
             tests.add(DynamicTest.dynamicTest("shouldMatchBigIntegerSumsWhenMultiplyingOnTheDevice " + s[0] + " rows",

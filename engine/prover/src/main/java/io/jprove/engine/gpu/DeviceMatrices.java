@@ -75,7 +75,7 @@ final class DeviceMatrices
         {
             return new Plan(null, "A's " + a.nnz() + " and B's " + b.nnz() + " entries do not fit 32-bit offsets");
         }
-        final long need = GpuSpmv.deviceBytes(a.rows(), a.nnz(), b.nnz(), codes);
+        final long need = GpuSpmv.deviceBytes(a.rows(), a.nnz(), b.nnz(), longRows(a), longRows(b), codes);
         final long free = accelerator.memoryInfo()[0];
         final long reserve = Math.min(RESERVE_BYTES, free / 4);
         if (need > free - reserve)
@@ -98,6 +98,20 @@ final class DeviceMatrices
         {
             return new Plan(null, "A and B (" + mib(need) + ") found no room: " + ex.getMessage());
         }
+    }
+
+    /** @return the rows of more than {@link SpmvKernels#LONG_ROW} entries, which the device sums a warp each. */
+    private static long longRows(final SparseMatrix m)
+    {
+        long n = 0;
+        for (long row = 0; row < m.rows(); row++)
+        {
+            if (m.rowStart(row + 1) - m.rowStart(row) > SpmvKernels.LONG_ROW)
+            {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** @return the codes the table needs: the general ones after one, −1 and two. */
