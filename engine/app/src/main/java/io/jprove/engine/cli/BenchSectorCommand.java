@@ -136,7 +136,10 @@ final class BenchSectorCommand implements Callable<Integer>
                     System.out.printf(Locale.ROOT, "  warm-up     sector %d in %.2f s%n", s, (System.nanoTime() - w0)
                         / 1e9);
                 }
-                measure(pipeline, pk, matrices, c1s.subList(warmup, c1s.size()), timeline);
+                try (DeviceMemoryPeak deviceMemory = DeviceMemoryPeak.start(backends))
+                {
+                    measure(pipeline, pk, matrices, c1s.subList(warmup, c1s.size()), timeline, deviceMemory);
+                }
             }
             finally
             {
@@ -148,7 +151,7 @@ final class BenchSectorCommand implements Callable<Integer>
 
     /** Hands the sectors over back to back and prints what they took. */
     private void measure(final Pipeline pipeline, final ProvingKey pk, final ConstraintMatrices matrices,
-        final List<C1Output> measured, final Timeline timeline) throws Exception
+        final List<C1Output> measured, final Timeline timeline, final DeviceMemoryPeak deviceMemory) throws Exception
     {
         final long sinceNs = TimelineClock.nowNs();
         final long t0 = System.nanoTime();
@@ -191,6 +194,7 @@ final class BenchSectorCommand implements Callable<Integer>
         final long peak = CliSupport.peakResidentBytes();
         System.out.printf(Locale.ROOT, "  host memory %s peak resident (key and matrices included)%n", peak < 0
             ? "unknown" : String.format(Locale.ROOT, "%.1f GiB", peak / (double)(1L << 30)));
+        deviceMemory.print(System.out);
         final EngineRun.Report report = EngineRun.report(timeline, timeline.isEnabled() ? timelineOption.directory()
             : null, sinceNs);
         if (report == null)

@@ -589,6 +589,20 @@ public final class GpuProverBackend implements ProverBackend
         return spmv && (r == null || r.plan().spmv() != null);
     }
 
+    /** @return the device's free and total memory, or null once the device is unusable. */
+    @Override
+    public long[] deviceMemory()
+    {
+        try
+        {
+            return accelerator.memoryInfo();
+        }
+        catch (final RuntimeException e)
+        {
+            return null;
+        }
+    }
+
     @Override
     public AutoCloseable pinHost(final MemorySegment host)
     {

@@ -71,6 +71,16 @@ public interface ProverBackend extends AutoCloseable
     }
 
     /**
+     * @return the free and total bytes of its device's memory now, as the driver counts them (every process's
+     *         allocations), or null for a backend without a device of its own in this process (the CPU's, a device
+     *         process's)
+     */
+    default long[] deviceMemory()
+    {
+        return null;
+    }
+
+    /**
      * Page-locks host memory the caller owns, so that partitions read from it reach the device by DMA at full speed, as
      * from the page-locked buffers a GPU backend allocates itself: for memory another process writes (a device
      * process reading the runtime's shared buffers). Backends whose compute is the host's do nothing.
