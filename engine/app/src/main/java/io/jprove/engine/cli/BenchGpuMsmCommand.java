@@ -142,16 +142,18 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                     return GpuBench.failed("gpu-msm", group + " 2^" + log + ": the timed MSM differs from the "
                         + "closed form of its progression bases");
                 }
-                final Map<String, Double> phases = phases(accelerator, () -> msm.queue(device, n, null));
+                final Map<String, Double> sortKernels = new TreeMap<>();
+                final Map<String, Double> phases = phases(accelerator, () -> msm.queue(device, n, null), sortKernels);
                 final double median = GpuBench.median(millis);
                 final double floor = MsmFloors.msmMillis(group, log);
                 final double accumulate = phases.getOrDefault("accumulate", 0.0);
                 System.out.printf("gpu-msm %s 2^%d device=%s median_ms=%.3f min_ms=%.3f floor_ms=%.3f "
                         + "vs_floor=%.2f plan=c%d/W%d/F%d/T%d prepare_ms=%.0f table_gib=%.2f phases_ms=%s "
-                        + "accumulate_gadds_per_s=%.2f check=ok%n", group, log, accelerator.device(), median,
+                        + "accumulate_gadds_per_s=%.2f sort_kernels_ms=%s check=ok%n", group, log,
+                    accelerator.device(), median,
                     millis[0], floor, median / floor, plan.c(), plan.windows(), plan.copies(), plan.rounds(),
                     prepared.prepareNanos() / 1e6, prepared.tableBytes() / (double)(1L << 30), format(phases),
-                    accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0);
+                    accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0, format(sortKernels));
                 return 0;
             }
         }
@@ -163,6 +165,16 @@ final class BenchGpuMsmCommand implements Callable<Integer>
      */
     static Map<String, Double> phases(final Accelerator accelerator, final Runnable work)
     {
+        return phases(accelerator, work, new TreeMap<>());
+    }
+
+    /**
+     * {@link #phases(Accelerator, Runnable)}, and the sort phase's time by kernel into {@code sortKernels} (which
+     * sort ran, one pass or in passes, and where its time goes: digits, counts, scan, scatter).
+     */
+    static Map<String, Double> phases(final Accelerator accelerator, final Runnable work,
+        final Map<String, Double> sortKernels)
+    {
         final Map<String, Double> phases = new TreeMap<>();
         accelerator.setListener(a ->
         {
@@ -173,6 +185,11 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                 default -> "copy";
             };
             phases.merge(phase, a.durationNs() / 1e6, Double::sum);
+            if ("sort".equals(phase))
+            {
+                sortKernels.merge(a.name().substring(a.name().indexOf('.') + 1), a.durationNs() / 1e6,
+                    Double::sum);
+            }
         });
         try
         {
