@@ -74,6 +74,19 @@ public final class GpuMsm implements AutoCloseable
     }
 
     /**
+     * For measurements: MSMs over these bases with the sort named.
+     *
+     * @param bases prepared bases; they must outlive this.
+     * @param sort  {@code auto} (as {@link #GpuMsm(PreparedBases)} without the property), {@code atomic} (one pass),
+     *              {@code passes} or {@code passes:N} (N keys a pass).
+     * @throws IllegalArgumentException for another name.
+     */
+    public GpuMsm(final PreparedBases bases, final String sort)
+    {
+        this(bases, PassSort.named(sort, PassSort.DEFAULT_KEYS_PER_PASS, bases.plan().keys()));
+    }
+
+    /**
      * @param bases    prepared bases; they must outlive this.
      * @param passSort the sort in passes for every MSM whose digits fit the scratch, or null for the one-pass sort.
      */

@@ -12,10 +12,12 @@ import io.jprove.kernels.Launch;
  * the digits of one window whose bucket lies in one range of {@link #keysPerPass} keys, so the counters and the
  * partly written lines of the pairs a pass touches stay in the L2 cache.
  * <p>
- * Why: a 32GiB partition's H MSM (2^27 scalars, c = 22, one copy, so 12 rounds of 2^21 buckets: 25 M keys) sorts its
- * 1.6 G pairs in one pass at 6.6 G pairs/s on the H200, against 13.8 G pairs/s for the 2 M keys of a 2^24 MSM with
- * one bucket set: with 25 M keys the 100 MB of counters and the write front of 25 M partly filled sectors miss the
- * 50 MB L2 at nearly every atomic and store.
+ * Why: a 32GiB partition's H MSM (2^27 scalars, 12 windows of 22 bits over the bases alone, so 12 rounds of 2^21
+ * buckets: 25 M keys) sorts its 1.6 G pairs in one pass in 243 ms on the H200 (6.6 G pairs/s), where a 2^24 MSM with
+ * one bucket set of 2 M keys sorts 200 M pairs in 14.5 ms (13.8 G pairs/s). The likely cause, which the passes
+ * remove: with 25 M keys the 100 MB of counters and the write front of 25 M partly filled sectors do not fit the
+ * 50 MB L2, so nearly every atomic and store goes to memory. {@code bench gpu-msm --sort atomic,passes} measures
+ * both over the same bases.
  * <p>
  * The digits are computed once per window group ({@link SortKernels#storeDigits}, one Montgomery multiplication a
  * scalar) into the MSM's parts scratch, which is idle until the accumulation; a group is as many windows as it holds
@@ -58,16 +60,32 @@ record PassSort(int keysPerPass, int maxGroupWindows, int minKeys)
      */
     static PassSort configured(final int keys)
     {
-        final String mode = System.getProperty(PROPERTY, "");
-        final int perPass = Integer.getInteger(KEYS_PROPERTY, DEFAULT_KEYS_PER_PASS);
+        final String mode = System.getProperty(PROPERTY, "auto");
+        return named(mode.isEmpty() ? "auto" : mode, Integer.getInteger(KEYS_PROPERTY, DEFAULT_KEYS_PER_PASS), keys);
+    }
+
+    /**
+     * @param mode        {@code auto} (in passes above {@value #PASS_KEYS_THRESHOLD} keys), {@code atomic} (one pass),
+     *                    {@code passes}, or {@code passes:N} (N keys a pass).
+     * @param perPass     keys a pass unless the mode says.
+     * @param keys        the plan's keys.
+     * @return the sort: null for the one-pass sort.
+     * @throws IllegalArgumentException for another mode.
+     */
+    static PassSort named(final String mode, final int perPass, final int keys)
+    {
+        if (mode.startsWith("passes:"))
+        {
+            return new PassSort(Integer.parseInt(mode.substring("passes:".length())), Integer.MAX_VALUE, 0);
+        }
         return switch (mode)
         {
             case "atomic" -> null;
             case "passes" -> new PassSort(perPass, Integer.MAX_VALUE, 0);
-            case "" -> keys > PASS_KEYS_THRESHOLD ? new PassSort(perPass, Integer.MAX_VALUE, PASS_KEYS_THRESHOLD + 1)
-                : null;
-            default -> throw new IllegalArgumentException("-D" + PROPERTY + "=" + mode
-                + ": expected atomic or passes");
+            case "auto" -> keys > PASS_KEYS_THRESHOLD
+                ? new PassSort(perPass, Integer.MAX_VALUE, PASS_KEYS_THRESHOLD + 1) : null;
+            default -> throw new IllegalArgumentException("MSM sort '" + mode
+                + "': expected auto, atomic, passes or passes:N");
         };
     }
 
