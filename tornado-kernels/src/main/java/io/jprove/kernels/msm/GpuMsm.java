@@ -103,7 +103,7 @@ public final class GpuMsm implements AutoCloseable
         this.setCount = accelerator.kernel(SortKernels.class, "setCount");
         this.countDigits = accelerator.kernel(SortKernels.class, "countDigits");
         this.scatterDigits = accelerator.kernel(SortKernels.class, "scatterDigits");
-        this.accumulate = accelerator.kernel(BucketKernels.class, curve.kernel("accumulate"));
+        this.accumulate = accelerator.kernel(BucketKernels.class, BucketKernels.kernelFor(curve));
         this.reduce = accelerator.kernel(ReduceKernels.class, curve.kernel("reduce"));
         this.combine = accelerator.kernel(PointSumKernels.class, curve.kernel("combine"));
         final long keys = plan.keys();
