@@ -68,16 +68,24 @@ public final class BucketKernels
      * @param curve the MSM's group.
      * @return the accumulation kernel for it: {@link #accumulateFq3} for G1 when {@value #GROUPS_PROPERTY} is 3,
      *         else the group's own.
-     * @throws IllegalArgumentException when the property is neither 2 nor 3.
      */
     static String kernelFor(final MsmCurve curve)
+    {
+        return groupsPerMultiprocessor() == 3 && curve == MsmCurve.G1 ? "accumulateFq3" : curve.kernel("accumulate");
+    }
+
+    /**
+     * @return the G1 accumulation's groups per multiprocessor, {@value #GROUPS_PROPERTY}: 2 (default) or 3.
+     * @throws IllegalArgumentException when the property is neither.
+     */
+    static int groupsPerMultiprocessor()
     {
         final int groups = Integer.getInteger(GROUPS_PROPERTY, 2);
         if (groups != 2 && groups != 3)
         {
             throw new IllegalArgumentException("-D" + GROUPS_PROPERTY + "=" + groups + ": expected 2 or 3");
         }
-        return groups == 3 && curve == MsmCurve.G1 ? "accumulateFq3" : curve.kernel("accumulate");
+        return groups;
     }
 
     /**
