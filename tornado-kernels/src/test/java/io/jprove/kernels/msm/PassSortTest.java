@@ -40,11 +40,11 @@ final class PassSortTest
             for (final MsmPlan plan : new MsmPlan[] {MsmPlan.of(300, 7, 1), MsmPlan.of(300, 7, 19),
                 MsmPlan.of(300, 7, 5), MsmPlan.of(300, 3, 86), MsmPlan.of(300, 12, 1)})
             {
-                // ranges of a quarter (one key at c = 3), of a part that does not divide the buckets, all of them
+                // ranges of a quarter (one key at c = 3), of a part that does not divide the buckets, all of them;
+                // groups of one window, of three, of all
                 final int b = plan.buckets();
                 for (final PassSort sort : new PassSort[] {new PassSort(Math.max(1, b / 4), 1, 0),
-                    new PassSort(b / 2 + 1, 3, 0), new PassSort(b, Integer.MAX_VALUE, 0),
-                    new PassSort(1 << 20, 2, 0)})
+                    new PassSort(b / 2 + 1, 3, 0), new PassSort(1 << 20, Integer.MAX_VALUE, 0)})
                 {
                     final Mix mix = new Mix[] {Mix.UNIFORM, Mix.EDGES, Mix.EQUAL}[rng.nextInt(3)];
                     compare(accelerator, plan, sort, mix, rng.nextBoolean(), rng);
