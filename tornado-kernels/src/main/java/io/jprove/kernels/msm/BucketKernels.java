@@ -25,6 +25,8 @@ public final class BucketKernels
 {
     /** Items per group. */
     static final int LOCAL_SIZE = 128;
+    /** The system property that picks the G1 accumulation's groups per multiprocessor, 2 (default) or 3. */
+    static final String GROUPS_PROPERTY = "jprove.msm.accumulate.groups";
 
     private BucketKernels()
     {
@@ -48,6 +50,42 @@ public final class BucketKernels
         final IntArray offsets, final int keys, final int segment, final LongArray parts)
     {
         accumulate(ctx, points, sorted, offsets, keys, segment, parts, 1, true);
+    }
+
+    /**
+     * {@link #accumulateFq} with three groups per multiprocessor (12 warps instead of 8), for measuring whether more
+     * warps hide more of the additions' latency than the tighter register budget costs: 168 registers and 64 bytes
+     * spilled (ptxas, sm_90), against 218 and none. Chosen by {@code -D}{@value #GROUPS_PROPERTY}{@code =3}.
+     */
+    @Kernel(maxLocalSize = LOCAL_SIZE, minGroupsPerMultiprocessor = 3)
+    public static void accumulateFq3(final KernelContext ctx, final LongArray points, final IntArray sorted,
+        final IntArray offsets, final int keys, final int segment, final LongArray parts)
+    {
+        accumulate(ctx, points, sorted, offsets, keys, segment, parts, 1, true);
+    }
+
+    /**
+     * @param curve the MSM's group.
+     * @return the accumulation kernel for it: {@link #accumulateFq3} for G1 when {@value #GROUPS_PROPERTY} is 3,
+     *         else the group's own.
+     */
+    static String kernelFor(final MsmCurve curve)
+    {
+        return groupsPerMultiprocessor() == 3 && curve == MsmCurve.G1 ? "accumulateFq3" : curve.kernel("accumulate");
+    }
+
+    /**
+     * @return the G1 accumulation's groups per multiprocessor, {@value #GROUPS_PROPERTY}: 2 (default) or 3.
+     * @throws IllegalArgumentException when the property is neither.
+     */
+    static int groupsPerMultiprocessor()
+    {
+        final int groups = Integer.getInteger(GROUPS_PROPERTY, 2);
+        if (groups != 2 && groups != 3)
+        {
+            throw new IllegalArgumentException("-D" + GROUPS_PROPERTY + "=" + groups + ": expected 2 or 3");
+        }
+        return groups;
     }
 
     /**

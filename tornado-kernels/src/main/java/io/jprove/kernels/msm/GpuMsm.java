@@ -18,7 +18,8 @@ import java.util.BitSet;
  * kernel and nothing on the host between them:
  * <ol>
  * <li>digits of the Montgomery-form scalars and a counting sort of their (bucket, point) pairs
- * ({@link SortKernels}, {@link ScanKernels});</li>
+ * ({@link SortKernels}, {@link ScanKernels}), in one pass or, for plans of many keys, in passes
+ * ({@link PassSort});</li>
  * <li>bucket accumulation in XYZZ, equal numbers of pairs per work-item ({@link BucketKernels});</li>
  * <li>the running-sum reduction of each round's buckets ({@link ReduceKernels}), the sum of its items' results
  * ({@link PointSumKernels}) and, for more than one round, their joining by doublings.</li>
@@ -57,13 +58,39 @@ public final class GpuMsm implements AutoCloseable
     private final DeviceMemory rows;
     private final DeviceMemory result;
     private final DeviceMemory noIndex;
+    private final PassSort passSort;
+    private final PassSort.Kernels passKernels;
 
     /**
-     * Allocates the scratch of MSMs over these bases (see {@link MsmPlan#scratchBytes}).
+     * Allocates the scratch of MSMs over these bases (see {@link MsmPlan#scratchBytes}); the sort is the one-pass
+     * sort, or the sort in passes ({@link PassSort}) for plans of more than 2^22 keys, unless the system property
+     * {@value PassSort#PROPERTY} says {@code atomic} or {@code passes}.
      *
      * @param bases prepared bases; they must outlive this.
      */
     public GpuMsm(final PreparedBases bases)
+    {
+        this(bases, PassSort.configured(bases.plan().keys()));
+    }
+
+    /**
+     * For measurements: MSMs over these bases with the sort named.
+     *
+     * @param bases prepared bases; they must outlive this.
+     * @param sort  {@code auto} (as {@link #GpuMsm(PreparedBases)} without the property), {@code atomic} (one pass),
+     *              {@code passes} or {@code passes:N} (N keys a pass).
+     * @throws IllegalArgumentException for another name.
+     */
+    public GpuMsm(final PreparedBases bases, final String sort)
+    {
+        this(bases, PassSort.named(sort, PassSort.DEFAULT_KEYS_PER_PASS, bases.plan().keys()));
+    }
+
+    /**
+     * @param bases    prepared bases; they must outlive this.
+     * @param passSort the sort in passes for every MSM whose digits fit the scratch, or null for the one-pass sort.
+     */
+    GpuMsm(final PreparedBases bases, final PassSort passSort)
     {
         this.bases = bases;
         this.accelerator = bases.accelerator();
@@ -76,7 +103,7 @@ public final class GpuMsm implements AutoCloseable
         this.setCount = accelerator.kernel(SortKernels.class, "setCount");
         this.countDigits = accelerator.kernel(SortKernels.class, "countDigits");
         this.scatterDigits = accelerator.kernel(SortKernels.class, "scatterDigits");
-        this.accumulate = accelerator.kernel(BucketKernels.class, curve.kernel("accumulate"));
+        this.accumulate = accelerator.kernel(BucketKernels.class, BucketKernels.kernelFor(curve));
         this.reduce = accelerator.kernel(ReduceKernels.class, curve.kernel("reduce"));
         this.combine = accelerator.kernel(PointSumKernels.class, curve.kernel("combine"));
         final long keys = plan.keys();
@@ -89,6 +116,8 @@ public final class GpuMsm implements AutoCloseable
         this.rows = accelerator.allocate(plan.scratchRounds() * curve.xyzzBytes());
         this.result = accelerator.allocate(curve.xyzzBytes());
         this.noIndex = accelerator.allocate(Integer.BYTES);
+        this.passSort = passSort;
+        this.passKernels = passSort == null ? null : new PassSort.Kernels(accelerator);
     }
 
     /** @return the prepared bases. */
@@ -185,13 +214,23 @@ public final class GpuMsm implements AutoCloseable
         // whole warps, but no more than a small MSM needs (the digit kernels' lanes all meet at every window)
         final int sortLocal = (int)Math.min(SortKernels.LOCAL_SIZE, (maxCount + 31) / 32 * 32);
         final int scalarGroups = groups(maxCount, sortLocal);
-        counts.fill((byte)0, stream);
-        countDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
-            meta, p.c(), p.copies(), plan.bases(), counts);
-        scan.exclusive(counts, keys, stream);
-        cursor.copyFrom(counts.view(0, (long)keys * Integer.BYTES), stream);
-        scatterDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
-            meta, p.c(), p.copies(), plan.bases(), cursor, sorted);
+        // the parts scratch holds the pass sort's digits until the accumulation zeroes it
+        final int group = passSort == null ? 0 : passSort.groupWindows(p, maxCount, parts.byteSize());
+        if (group > 0)
+        {
+            passSort.queue(passKernels, p, group, scalars, baseIndex, indexed, meta, maxCount, plan.bases(),
+                sortLocal, scan, counts, cursor, sorted, parts, stream);
+        }
+        else
+        {
+            counts.fill((byte)0, stream);
+            countDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
+                meta, p.c(), p.copies(), plan.bases(), counts);
+            scan.exclusive(counts, keys, stream);
+            cursor.copyFrom(counts.view(0, (long)keys * Integer.BYTES), stream);
+            scatterDigits.launch(Launch.of(scalarGroups, sortLocal).on(stream), scalars, baseIndex, indexed,
+                meta, p.c(), p.copies(), plan.bases(), cursor, sorted);
+        }
         final DeviceMemory used = parts.view(0, shape.parts() * curve.xyzzBytes());
         used.fill((byte)0, stream);
         accumulate.launch(Launch.of(groups(shape.accumulateItems(), BucketKernels.LOCAL_SIZE),

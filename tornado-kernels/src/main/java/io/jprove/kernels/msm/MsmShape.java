@@ -2,8 +2,8 @@ package io.jprove.kernels.msm;
 
 /**
  * How a plan's work is cut into launches on a device: L pairs per accumulation item, so that every
- * multiprocessor sees about {@value #ACCUMULATE_ITEMS_PER_MULTIPROCESSOR} items (eight waves of two groups of 128,
- * so the last wave's idle time is small) but no item fewer than {@value #MIN_SEGMENT} pairs (each item writes a
+ * multiprocessor sees about {@link #ACCUMULATE_ITEMS_PER_MULTIPROCESSOR} items (2,048: eight waves of two groups of
+ * 128, so the last wave's idle time is small) but no item fewer than {@value #MIN_SEGMENT} pairs (each item writes a
  * part per key it touches, and the reduction reads them); and S reduction items per round, about one wave, each
  * with at least {@value #MIN_REDUCE_SHARE} parts (an item's final small scalar multiplication costs as much as 30
  * parts).
@@ -15,8 +15,12 @@ package io.jprove.kernels.msm;
  */
 record MsmShape(MsmPlan plan, int segment, long accumulateItems, int reduceItems)
 {
-    /** Accumulation items per multiprocessor. */
-    static final int ACCUMULATE_ITEMS_PER_MULTIPROCESSOR = 2048;
+    /**
+     * Accumulation items per multiprocessor: eight waves of the groups that fit one (two of 128, or three with
+     * {@code -Djprove.msm.accumulate.groups=3}).
+     */
+    static final int ACCUMULATE_ITEMS_PER_MULTIPROCESSOR = 8 * BucketKernels.LOCAL_SIZE
+        * BucketKernels.groupsPerMultiprocessor();
     /** The fewest pairs per accumulation item. */
     static final int MIN_SEGMENT = 32;
     /** Reduction items per multiprocessor: one wave of two groups of 128. */

@@ -68,6 +68,94 @@ public final class SortKernels
     }
 
     /**
+     * The pass sort's first step ({@link PassSort}): writes the signed digits of windows [first, first + count) of
+     * scalar i &lt; {@code meta[0]} to {@code digits[(w − first)·stride + i]}, so that a pass over one window reads
+     * four bytes a scalar, in order, instead of the scalar and a Montgomery multiplication. Launch: one item per
+     * scalar of the largest count ({@code stride} at least that count).
+     */
+    @Kernel(maxLocalSize = LOCAL_SIZE)
+    public static void storeDigits(final KernelContext ctx, final LongArray scalars, final LongArray meta,
+        final int c, final int first, final int count, final long stride, final IntArray digits)
+    {
+        final long i = ctx.globalIdX();
+        if (i < meta.get(0))
+        {
+            final long[] k = new long[Fr.LIMBS];
+            ScalarDigits.canonical(scalars, i, k);
+            final long k0 = k[0];
+            final long k1 = k[1];
+            final long k2 = k[2];
+            final long k3 = k[3];
+            final int windows = ScalarDigits.windows(c);
+            final int end = first + count;
+            long carry = 0;
+            for (int w = 0; w < end; w++)
+            {
+                final long raw = ScalarDigits.bits(k0, k1, k2, k3, w * c, c) + carry;
+                final int d = ScalarDigits.digit(raw, c, w == windows - 1);
+                carry = (raw - d) >> c;
+                if (w >= first)
+                {
+                    digits.set((w - first) * stride + i, d);
+                }
+            }
+        }
+    }
+
+    /**
+     * One counting pass of the pass sort: adds one to {@code counts[keyBase + |d| − 1]} for each stored digit d of
+     * one window ({@code digits[offset + i]}, i &lt; {@code meta[0]}) with |d| − 1 in [lo, hi), aggregated per warp
+     * and key as in {@link #countDigits}. Launch: as {@link #storeDigits}.
+     */
+    @Kernel(maxLocalSize = LOCAL_SIZE)
+    public static void countPass(final KernelContext ctx, final IntArray digits, final long offset,
+        final LongArray meta, final int keyBase, final int lo, final int hi, final IntArray counts)
+    {
+        final long i = ctx.globalIdX();
+        final int d = i < meta.get(0) ? digits.get(offset + i) : 0;
+        final int key = passKey(d, keyBase, lo, hi);
+        final int same = ctx.matchAny(key);
+        if (key >= 0 && ctx.laneId() == Integer.numberOfTrailingZeros(same))
+        {
+            counts.atomicAdd(key, Integer.bitCount(same));
+        }
+    }
+
+    /**
+     * One scattering pass of the pass sort: writes the pair of each digit {@link #countPass} counts at
+     * {@code sorted[cursor[key]++]}, its value {@code copyBase} + the scalar's base, bit 31 set for a negative digit.
+     * Launch: as {@link #storeDigits}.
+     */
+    @Kernel(maxLocalSize = LOCAL_SIZE)
+    public static void scatterPass(final KernelContext ctx, final IntArray digits, final long offset,
+        final IntArray baseIndex, final int indexed, final LongArray meta, final int keyBase, final int lo,
+        final int hi, final long copyBase, final IntArray cursor, final IntArray sorted)
+    {
+        final long i = ctx.globalIdX();
+        final boolean active = i < meta.get(0);
+        final int d = active ? digits.get(offset + i) : 0;
+        final int key = passKey(d, keyBase, lo, hi);
+        final int same = ctx.matchAny(key);
+        final int leader = Integer.numberOfTrailingZeros(same);
+        final int lane = ctx.laneId();
+        final boolean leads = key >= 0 && lane == leader;
+        final int first = ctx.shuffle(leads ? cursor.getAndAdd(key, Integer.bitCount(same)) : 0, leader);
+        if (key >= 0)
+        {
+            final long base = indexed != 0 ? baseIndex.get(i) : i;
+            final int slot = first + Integer.bitCount(same & ((1 << lane) - 1));
+            sorted.set(slot, (int)(copyBase + base) | (d < 0 ? NEGATIVE : 0));
+        }
+    }
+
+    /** @return keyBase + |d| − 1 when d is nonzero and |d| − 1 lies in [lo, hi), else −1. */
+    private static int passKey(final int d, final int keyBase, final int lo, final int hi)
+    {
+        final int bucket = (d < 0 ? -d : d) - 1;
+        return d != 0 && bucket >= lo && bucket < hi ? keyBase + bucket : -1;
+    }
+
+    /**
      * The digits of scalar {@code globalIdX()}, and per nonzero digit one count or one scattered pair. Lanes of a warp
      * holding the same key meet ({@link KernelContext#matchAny}) and the lowest of them does one atomic for all, so
      * scalars with equal digits (small or repeated values) cost one atomic per warp and key, not one per lane. Items

@@ -14,7 +14,8 @@
  * constant. Results match the CPU {@code Msm} and {@code BatchAdd} exactly (affine points are unique).
  * <p>
  * One way to do each phase, each the faster one measured on the H200 (issue 26): the sort by global atomics
- * ({@code SortKernels}, faster than a sort round by round in shared memory at 2^20, 2^24 and 2^26) and, for G1, the
+ * ({@code SortKernels}, faster than a sort round by round in shared memory at 2^20, 2^24 and 2^26; for plans of
+ * many keys in passes of one window and one range of keys, {@link io.jprove.kernels.msm.PassSort}) and, for G1, the
  * accumulation that loads the next point under the current addition ({@code BucketKernels.accumulateFq}, faster than
  * loading each point just before its addition at 2^24 and 2^26); the kernels' Javadoc gives the figures.
  */

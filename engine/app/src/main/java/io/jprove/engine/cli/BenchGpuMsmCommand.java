@@ -50,6 +50,11 @@ final class BenchGpuMsmCommand implements Callable<Integer>
     @Option(names = "--copies", description = "Force the precomputed copies F (1 to the windows); with --window.")
     private int copies;
 
+    @Option(names = "--sort", split = ",", description = "The MSM's sorts to time over the same prepared bases: "
+        + "auto, atomic (one pass), passes, passes:N (N keys a pass); several separated by commas (default: the one "
+        + "-Djprove.msm.sort chooses).")
+    private List<String> sorts;
+
     @Option(names = "--iterations", description = "Timed runs (default 5).")
     private int iterations = 5;
 
@@ -132,28 +137,55 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                 return CliSupport.ERROR;
             }
             try (PreparedBases prepared = PreparedBases.prepare(accelerator, group, bases, plan);
-                 GpuMsm msm = new GpuMsm(prepared); DeviceMemory device = accelerator.allocate(n * Fr.BYTES))
+                 DeviceMemory device = accelerator.allocate(n * Fr.BYTES))
             {
                 device.copyFrom(scalars.segment(), null);
-                final double[] millis = GpuBench.time(accelerator, warmup, iterations, s -> { },
-                    s -> msm.queue(device, n, s));
-                if (!Arrays.equals(msm.result(null), progression.expectedMsm(scalars)))
+                final long[] expected = progression.expectedMsm(scalars);
+                for (final String sort : sorts == null ? List.of("default") : sorts)
                 {
-                    return GpuBench.failed("gpu-msm", group + " 2^" + log + ": the timed MSM differs from the "
-                        + "closed form of its progression bases");
+                    final int code = time(accelerator, group, log, plan, prepared, device, expected, sort);
+                    if (code != 0)
+                    {
+                        return code;
+                    }
                 }
-                final Map<String, Double> phases = phases(accelerator, () -> msm.queue(device, n, null));
-                final double median = GpuBench.median(millis);
-                final double floor = MsmFloors.msmMillis(group, log);
-                final double accumulate = phases.getOrDefault("accumulate", 0.0);
-                System.out.printf("gpu-msm %s 2^%d device=%s median_ms=%.3f min_ms=%.3f floor_ms=%.3f "
-                        + "vs_floor=%.2f plan=c%d/W%d/F%d/T%d prepare_ms=%.0f table_gib=%.2f phases_ms=%s "
-                        + "accumulate_gadds_per_s=%.2f check=ok%n", group, log, accelerator.device(), median,
-                    millis[0], floor, median / floor, plan.c(), plan.windows(), plan.copies(), plan.rounds(),
-                    prepared.prepareNanos() / 1e6, prepared.tableBytes() / (double)(1L << 30), format(phases),
-                    accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0);
                 return 0;
             }
+        }
+    }
+
+    /** Times MSMs over the prepared bases with one sort ("default": the one the system properties choose). */
+    private int time(final Accelerator accelerator, final MsmCurve group, final int log, final MsmPlan plan,
+        final PreparedBases prepared, final DeviceMemory device, final long[] expected, final String sort)
+    {
+        final long n = 1L << log;
+        try (GpuMsm msm = "default".equals(sort) ? new GpuMsm(prepared) : new GpuMsm(prepared, sort))
+        {
+            final double[] millis = GpuBench.time(accelerator, warmup, iterations, s -> { },
+                s -> msm.queue(device, n, s));
+            if (!Arrays.equals(msm.result(null), expected))
+            {
+                return GpuBench.failed("gpu-msm", group + " 2^" + log + " (sort " + sort + "): the timed MSM "
+                    + "differs from the closed form of its progression bases");
+            }
+            final Map<String, Double> sortKernels = new TreeMap<>();
+            final Map<String, Double> phases = phases(accelerator, () -> msm.queue(device, n, null), sortKernels);
+            final double median = GpuBench.median(millis);
+            final double floor = MsmFloors.msmMillis(group, log);
+            final double accumulate = phases.getOrDefault("accumulate", 0.0);
+            System.out.printf("gpu-msm %s 2^%d device=%s median_ms=%.3f min_ms=%.3f floor_ms=%.3f "
+                    + "vs_floor=%.2f plan=c%d/W%d/F%d/T%d prepare_ms=%.0f table_gib=%.2f phases_ms=%s "
+                    + "accumulate_gadds_per_s=%.2f sort=%s sort_kernels_ms=%s check=ok%n", group, log,
+                accelerator.device(), median, millis[0], floor, median / floor, plan.c(), plan.windows(),
+                plan.copies(), plan.rounds(), prepared.prepareNanos() / 1e6,
+                prepared.tableBytes() / (double)(1L << 30), format(phases),
+                accumulate > 0 ? plan.windows() * (double)n / accumulate / 1e6 : 0.0, sort, format(sortKernels));
+            return 0;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            System.err.println("jprove bench gpu-msm: " + ex.getMessage());
+            return CliSupport.ERROR;
         }
     }
 
@@ -162,6 +194,16 @@ final class BenchGpuMsmCommand implements Callable<Integer>
      * kernel's class: sort, accumulate, reduce, sums, split, batch-add) and of its fills and copies.
      */
     static Map<String, Double> phases(final Accelerator accelerator, final Runnable work)
+    {
+        return phases(accelerator, work, new TreeMap<>());
+    }
+
+    /**
+     * {@link #phases(Accelerator, Runnable)}, and the sort phase's time by kernel into {@code sortKernels} (which
+     * sort ran, one pass or in passes, and where its time goes: digits, counts, scan, scatter).
+     */
+    static Map<String, Double> phases(final Accelerator accelerator, final Runnable work,
+        final Map<String, Double> sortKernels)
     {
         final Map<String, Double> phases = new TreeMap<>();
         accelerator.setListener(a ->
@@ -173,6 +215,11 @@ final class BenchGpuMsmCommand implements Callable<Integer>
                 default -> "copy";
             };
             phases.merge(phase, a.durationNs() / 1e6, Double::sum);
+            if ("sort".equals(phase))
+            {
+                sortKernels.merge(a.name().substring(a.name().indexOf('.') + 1), a.durationNs() / 1e6,
+                    Double::sum);
+            }
         });
         try
         {
