@@ -1,5 +1,7 @@
 package io.jprove.engine.pipeline;
 
+import java.util.concurrent.Semaphore;
+
 import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.PartitionBuffers;
 import io.jprove.engine.groth16.PartitionInputs;
@@ -18,12 +20,15 @@ final class PartitionTask
     private final BufferPool pool;
     private final long startNanos;
     private final long synthesisNanos;
+    private final Semaphore room;
     private boolean released;
     private boolean outOfRoom;
 
     PartitionTask(final Partition partition, final DeviceLane lane, final PartitionBuffers buffers,
-        final PartitionInputs inputs, final BufferPool pool, final long startNanos, final long synthesisNanos)
+        final PartitionInputs inputs, final BufferPool pool, final long startNanos, final long synthesisNanos,
+        final Semaphore room)
     {
+        this.room = room;
         this.partition = partition;
         this.lane = lane;
         this.buffers = buffers;
@@ -93,6 +98,12 @@ final class PartitionTask
         }
         outOfRoom = true;
         return true;
+    }
+
+    /** @return the permits of partitions in flight its partition took one of. */
+    Semaphore room()
+    {
+        return room;
     }
 
     /** @return "job 3 (name) partition 1", for messages. */
