@@ -9,6 +9,8 @@ package io.jprove.engine.groth16;
 public final class NestingRefusedException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
+    /** What the message puts between the device's name and the reason. */
+    public static final String SAYS = " has no room for a partition inside another: ";
 
     /**
      * @param device the backend's name ("cuda:0").
@@ -17,6 +19,6 @@ public final class NestingRefusedException extends RuntimeException
      */
     public NestingRefusedException(final String device, final String reason, final Throwable cause)
     {
-        super(device + " has no room for a partition inside another: " + reason, cause);
+        super(device + SAYS + reason, cause);
     }
 }
