@@ -417,16 +417,18 @@ final class DeviceLane implements AutoCloseable
     }
 
     /**
-     * @return the next urgent partition for a worker that is idle ({@code below} {@link Integer#MAX_VALUE}), or at a
-     *         step boundary of a partition of priority {@code below} ({@code nested}): one of a higher job, whose key
-     *         is ready here and, nested, whose key the backend has not refused to nest; else null.
+     * @return the next urgent partition for a worker that is idle ({@code outerKey} null), or at a step boundary of
+     *         a partition of priority {@code below} and key {@code outerKey}: then one of a higher job, of another key
+     *         (a backend keeps one set of scratch per prepared key), ready here and not refused nesting; else null.
      */
-    PartitionTask takeUrgent(final int below, final boolean nested)
+    PartitionTask takeUrgent(final int below, final ProvingKey outerKey)
     {
+        final boolean nested = outerKey != null;
         synchronized (urgent)
         {
             final PartitionTask first = urgent.peek();
-            if (first == null || first.job().priority() <= below && nested)
+            // not inside a partition of its own key: a backend keeps one set of scratch per prepared key
+            if (first == null || nested && (first.job().priority() <= below || first.job().key() == outerKey))
             {
                 return null;
             }

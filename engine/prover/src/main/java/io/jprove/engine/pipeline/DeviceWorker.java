@@ -13,6 +13,7 @@ import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.NestingRefusedException;
 import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.timeline.EventKind;
@@ -115,7 +116,7 @@ final class DeviceWorker implements Agent
     public int doWork()
     {
         // a preempting job's partition first: it does not wait behind the ones queued here
-        PartitionTask task = lane.takeUrgent(Integer.MAX_VALUE, false);
+        PartitionTask task = lane.takeUrgent(Integer.MAX_VALUE, null);
         final boolean queuedHere = task == null;
         if (task == null)
         {
@@ -213,14 +214,15 @@ final class DeviceWorker implements Agent
 
     /**
      * The preemption point, at a step boundary of {@code outer} (nothing of it queued on the device): proves here,
-     * on this thread and the same backend, every urgent partition of a job above the outer's whose key is ready on
-     * the device, each from pickup to its verified proof; the outer then resumes where it stopped. The outer's window
-     * gets a {@code STAGE} "preempted" over the time they took; their kernels are theirs.
+     * on this thread and the same backend, every urgent partition of a job above the outer's whose key (another one)
+     * is ready on the device, each from pickup to its verified proof; the outer then resumes where it stopped. The
+     * outer's window gets a {@code STAGE} "preempted" over the time they took; their kernels are theirs.
      */
     private void preempt(final PartitionTask outer)
     {
         final int below = outer.job().priority();
-        for (PartitionTask u = lane.takeUrgent(below, true); u != null; u = lane.takeUrgent(below, true))
+        final ProvingKey key = outer.job().key();
+        for (PartitionTask u = lane.takeUrgent(below, key); u != null; u = lane.takeUrgent(below, key))
         {
             final long startNs = TimelineClock.nowNs();
             timeline.append(EventKind.GPU_PICKUP, u.job().id(), u.index(), index, lane.device());
