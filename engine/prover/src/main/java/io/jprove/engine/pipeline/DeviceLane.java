@@ -389,6 +389,7 @@ final class DeviceLane implements AutoCloseable
      */
     void offer(final PartitionTask task)
     {
+        task.handedOver();
         if (task.job().priority() >= Pipeline.PREEMPTING)
         {
             urgent.add(task);

@@ -1,5 +1,6 @@
 package io.jprove.engine.pipeline;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.concurrent.Agent;
@@ -276,8 +277,8 @@ final class DeviceWorker implements Agent
             final MsmSums sums;
             try
             {
-                sums = prover.sums(task.inputs(), stoppable(steps.listener(new TimelineListener(timeline, id, p,
-                    index, device)), task, nested));
+                sums = prover.sums(task.inputs(), stoppable(steps.listener(waited(new TimelineListener(timeline,
+                    id, p, index, device), task, steps)), task, nested));
             }
             finally
             {
@@ -315,6 +316,34 @@ final class DeviceWorker implements Agent
         {
             exitOnce(released);
         }
+    }
+
+    /**
+     * @return {@code next}, which also records the partition's step "wait": from its hand-over to its device to the
+     *         start of its first kernel (what a deadline's partition waits for the device, beside other work).
+     */
+    private static BackendListener waited(final BackendListener next, final PartitionTask task,
+        final StepTimes steps)
+    {
+        final AtomicBoolean first = new AtomicBoolean(true);
+        return new BackendListener()
+        {
+            @Override
+            public void kernel(final ProvingPhase phase, final String name, final long startNs, final long durationNs)
+            {
+                if (first.getAndSet(false))
+                {
+                    steps.record(Pipeline.WAIT_STEP, Math.max(0, startNs - task.handedOverNs()));
+                }
+                next.kernel(phase, name, startNs, durationNs);
+            }
+
+            @Override
+            public void copy(final String name, final long startNs, final long durationNs, final long bytes)
+            {
+                next.copy(name, startNs, durationNs, bytes);
+            }
+        };
     }
 
     private void exitOnce(final boolean released)

@@ -41,6 +41,11 @@ public final class Pipeline implements AutoCloseable
      * inside it ({@link BackendListener#boundary}), which then resumes where it stopped.
      */
     public static final int PREEMPTING = 3;
+    /**
+     * The step of a proved partition's {@link io.jprove.engine.groth16.StepTimes} that holds its wait for the device,
+     * in nanoseconds: from its hand-over to its device to the start of its first kernel there.
+     */
+    public static final String WAIT_STEP = "wait";
 
     private final Timeline timeline;
     private final BufferPool pool;
