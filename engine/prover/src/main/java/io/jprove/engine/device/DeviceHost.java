@@ -443,7 +443,8 @@ public final class DeviceHost
         final int kind = e instanceof DeviceUnusableException ? DeviceProtocol.UNUSABLE
             : e instanceof DeviceOutOfMemoryException ? DeviceProtocol.NO_ROOM
             : e instanceof StoppedException ? DeviceProtocol.STOPPED
-            : e instanceof NestingRefusedException ? DeviceProtocol.NESTING_REFUSED
+            : e instanceof final NestingRefusedException n ? n.lasting() ? DeviceProtocol.NESTING_REFUSED
+            : DeviceProtocol.NESTING_BUSY
             : e instanceof IllegalArgumentException ? DeviceProtocol.ARGUMENT : DeviceProtocol.OTHER;
         final String text = message(e);
         send(DeviceProtocol.FAILED, call, o ->

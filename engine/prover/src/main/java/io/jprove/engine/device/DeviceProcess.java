@@ -446,9 +446,9 @@ public final class DeviceProcess implements ProverBackend
             case DeviceProtocol.UNUSABLE -> unusable(message);
             case DeviceProtocol.STOPPED -> call.stop != null ? call.stop : new IllegalStateException(message);
             case DeviceProtocol.ARGUMENT -> new IllegalArgumentException(message);
-            case DeviceProtocol.NESTING_REFUSED -> new NestingRefusedException(name, message.startsWith(name
-                + NestingRefusedException.SAYS) ? message.substring((name + NestingRefusedException.SAYS).length())
-                : message, null);
+            case DeviceProtocol.NESTING_REFUSED, DeviceProtocol.NESTING_BUSY -> new NestingRefusedException(name,
+                message.startsWith(name + NestingRefusedException.SAYS) ? message.substring((name
+                + NestingRefusedException.SAYS).length()) : message, null, kind == DeviceProtocol.NESTING_REFUSED);
             default -> new IllegalStateException(message);
         };
     }

@@ -46,6 +46,8 @@ final class DeviceProtocol
     static final int OTHER = 5;
     /** A FAILED kind: no room for a partition inside another (not a fault; nothing of it ran). */
     static final int NESTING_REFUSED = 6;
+    /** A FAILED kind: another partition's kernels held the device at that boundary (try at the next). */
+    static final int NESTING_BUSY = 7;
 
     private DeviceProtocol()
     {

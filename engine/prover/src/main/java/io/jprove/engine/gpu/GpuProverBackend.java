@@ -330,8 +330,21 @@ public final class GpuProverBackend implements ProverBackend
     private MsmSums proveNested(final GpuPreparedKey key, final PartitionInputs partition,
         final BackendListener listener)
     {
-        return prove(key, partition, listener, takeNested(partition.domainSize(), partition.assignment().size()),
-            true);
+        // at a boundary outside the compute lock (before an upload) another partition's kernels may hold the device:
+        // this one would wait for all of them, so it is tried again at the next boundary (theirs among them)
+        if (!compute.tryLock())
+        {
+            throw new NestingRefusedException(name, "another partition's kernels hold the device", null, false);
+        }
+        try
+        {
+            return prove(key, partition, listener, takeNested(partition.domainSize(), partition.assignment().size()),
+                true);
+        }
+        finally
+        {
+            compute.unlock();
+        }
     }
 
     private MsmSums prove(final GpuPreparedKey own, final PartitionInputs partition, final BackendListener listener,
@@ -646,7 +659,7 @@ public final class GpuProverBackend implements ProverBackend
                 if (nestedFree.isEmpty())
                 {
                     throw new NestingRefusedException(name, "a partition of domain " + domainSize + " and "
-                        + scalars + " scalars: " + ex.getMessage(), ex);
+                        + scalars + " scalars: " + ex.getMessage(), ex, true);
                 }
             }
             nestedFree.forEach(PartitionMemory::close);
@@ -658,7 +671,7 @@ public final class GpuProverBackend implements ProverBackend
             catch (final DeviceOutOfMemoryException ex)
             {
                 throw new NestingRefusedException(name, "a partition of domain " + domainSize + " and " + scalars
-                    + " scalars: " + ex.getMessage(), ex);
+                    + " scalars: " + ex.getMessage(), ex, true);
             }
         }
     }

@@ -22,6 +22,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.jprove.engine.backend.TimelineListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
+import io.jprove.engine.groth16.NestingRefusedException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
@@ -457,15 +458,15 @@ final class DeviceLane implements AutoCloseable
     }
 
     /**
-     * The backend refused to prove a partition of this key inside another: later ones wait for a worker, and the
-     * partition goes back to the urgent queue.
+     * The backend refused to prove a partition inside another: it goes back to the urgent queue; when the refusal
+     * lasts (no room), later partitions of its key wait for a worker too.
      */
-    void refuseNesting(final PartitionTask task, final String why)
+    void refuseNesting(final PartitionTask task, final NestingRefusedException why)
     {
-        if (nestingRefused.add(task.job().key()))
+        if (why.lasting() && nestingRefused.add(task.job().key()))
         {
             System.err.println("jprove: " + name() + " cannot prove " + task.job().keyName() + " inside another"
-                + " partition (" + why + "); its partitions wait for a worker");
+                + " partition (" + why.getMessage() + "); its partitions wait for a worker");
         }
         urgent.add(task);
     }

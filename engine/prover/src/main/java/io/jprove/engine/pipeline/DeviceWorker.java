@@ -233,9 +233,10 @@ final class DeviceWorker implements Agent
                 continue;
             }
             final Partition was = current;
+            final boolean ran;
             try
             {
-                run(u, true);
+                ran = run(u, true);
             }
             finally
             {
@@ -243,14 +244,20 @@ final class DeviceWorker implements Agent
                 timeline.stage(outer.job().id(), outer.index(), index, lane.device(), timeline.nameId("preempted"),
                     startNs, TimelineClock.nowNs() - startNs);
             }
+            if (!ran)
+            {
+                return; // the device is another partition's at this boundary: the next boundary tries again
+            }
         }
     }
 
     /**
      * Proves a picked-up partition, its share of the device's use held: by this worker's own ({@code nested} false,
      * given back here), or by the partition it runs inside.
+     *
+     * @return false when the backend refused to prove it inside another now, and it waits again on the urgent queue.
      */
-    private void run(final PartitionTask task, final boolean nested)
+    private boolean run(final PartitionTask task, final boolean nested)
     {
         final ProofJob job = task.job();
         final long id = job.id();
@@ -266,7 +273,7 @@ final class DeviceWorker implements Agent
             {
                 // it ended while the key was prepared
                 pipeline.dropped(task);
-                return;
+                return true;
             }
             final long[] publicInputs = Groth16Prover.publicInputs(task.inputs());
             // synthesis hands over the matrices only when the device makes a, b, c from them
@@ -298,8 +305,10 @@ final class DeviceWorker implements Agent
         }
         catch (final NestingRefusedException e)
         {
-            // nothing of it ran: it waits for a worker, as do its key's later partitions
-            lane.refuseNesting(task, e.getMessage());
+            // nothing of it ran: it waits for the next boundary or a worker (and when the device lacks the room, so
+            // do its key's later partitions)
+            lane.refuseNesting(task, e);
+            return false;
         }
         catch (final RuntimeException | Error e)
         {
@@ -316,6 +325,7 @@ final class DeviceWorker implements Agent
         {
             exitOnce(released);
         }
+        return true;
     }
 
     /**
