@@ -116,7 +116,8 @@ final class BenchSnapCommand implements Callable<Integer>
                 final TimedProofs.Timed[] timed = TimedProofs.run(pipeline, "update", warmup, proofs,
                     i -> new JobSpec(shape.name() + " update #" + i, 0, pk, synthesis, shape.partitions(), false),
                     vk, partitions.publicInputs(), files.vk());
-                TimedProofs.summary("sector update (" + shape.partitions() + " partitions)", "alone", timed,
+                TimedProofs.summary("sector update (" + shape.partitions() + " partition"
+                    + (shape.partitions() == 1 ? "" : "s") + ")", "alone", timed,
                     shape.name() + ", " + threads + " threads");
                 return null;
             });

@@ -97,7 +97,7 @@ class SnapCommandTest
         final CliRun bench = jprove("bench", "snap", "--sector-size", "2KiB", "--params-dir", params, "--proofs", "1",
             "--warmup", "0", "--device", "cpu", "--no-timeline", "--cache", dir.resolve("matrices"));
         assertEquals(CliSupport.OK, bench.status(), bench.toString());
-        assertTrue(bench.out().contains("wall per sector update (1 partitions), alone: median "), bench.out());
+        assertTrue(bench.out().contains("wall per sector update (1 partition), alone: median "), bench.out());
     }
 
     /** {@code bench snap} makes its update in memory: a size whose replica one array cannot hold is refused. */
