@@ -3,6 +3,7 @@ package io.jprove.engine.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
@@ -32,6 +34,8 @@ import io.jprove.engine.r1cs.ConstraintMatrices;
 import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.field.Fr;
 import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineReader;
+import io.jprove.timeline.analysis.EventLog;
 
 /**
  * A partition of a preempting job (a deadline's) handed over while a lower job's partition is in the middle of a step
@@ -141,9 +145,12 @@ class PreemptAtBoundaryTest
     }
 
     @Test
-    void shouldRunADeadlinesPartitionAtTheNextStepBoundaryOfALowerOneAndResumeIt() throws Exception
+    void shouldRunADeadlinesPartitionAtTheNextStepBoundaryOfALowerOneAndResumeIt(@TempDir final Path dir)
+        throws Exception
     {
         final List<String> events = Collections.synchronizedList(new ArrayList<>());
+        final long lowId;
+        final long urgentId;
         try (ConstraintMatrices lowShape = RecordingAssignment.record(new PoseidonChain(6, Fr.of(1), Fr.of(2)));
              ConstraintMatrices urgentShape = RecordingAssignment.record(new PoseidonChain(2, Fr.of(1), Fr.of(2)));
              ProvingKey lowKey = Groth16Setup.generate(lowShape, new SplittableRandom(3), 2, SetupProgress.NONE);
@@ -151,8 +158,8 @@ class PreemptAtBoundaryTest
                  SetupProgress.NONE);
              RecordingBackend device = new RecordingBackend(events);
              OffHeapBufferPool pool = new OffHeapBufferPool(64L << 20);
-             Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 1), List.of(device), pool,
-                 Timeline.disabled()))
+             Timeline timeline = Timeline.open(dir);
+             Pipeline pipeline = new Pipeline(new PipelineConfig(1, 1, 1), List.of(device), pool, timeline))
         {
             final Job low = pipeline.submit(new JobSpec("c2", 2, lowKey, CircuitShape.recorded(lowShape), 1,
                 p -> new PoseidonChain(6, Fr.of(5), Fr.of(p))));
@@ -193,6 +200,42 @@ class PreemptAtBoundaryTest
                 seen.toString());
             assertTrue(urgentDone < seen.indexOf("done c2"), seen.toString());
             assertEquals(2, device.calls.get(), "each partition proved once");
+            lowId = low.id();
+            urgentId = urgent.id();
+        }
+        // on the timeline: each job's kernels its own, the urgent window inside the low one, which shows the
+        // preemption as a stage
+        final List<String> seen = List.copyOf(events);
+        try (TimelineReader reader = TimelineReader.open(dir))
+        {
+            final EventLog log = EventLog.read(reader);
+            final long[] kernels = new long[2];
+            final long[][] windows = new long[2][2];
+            boolean preempted = false;
+            for (int row = 0; row < log.size(); row++)
+            {
+                final int which = log.job(row) == lowId ? 0 : log.job(row) == urgentId ? 1 : -1;
+                if (which < 0)
+                {
+                    continue;
+                }
+                switch (log.kind(row))
+                {
+                    case KERNEL -> kernels[which]++;
+                    case GPU_START -> windows[which][0] = log.timestampNs(row);
+                    case GPU_END -> windows[which][1] = log.timestampNs(row);
+                    case STAGE -> preempted |= which == 0 && "preempted".equals(log.name(log.nameId(row)));
+                    default ->
+                    {
+                    }
+                }
+            }
+            assertEquals(seen.stream().filter(e -> e.startsWith("call 1 ") && !e.contains("boundary")).count(),
+                kernels[0], "the low job's kernels");
+            assertEquals(seen.stream().filter(e -> e.startsWith("call 2 ") && !e.contains("boundary")).count(),
+                kernels[1], "the urgent job's kernels");
+            assertTrue(windows[0][0] <= windows[1][0] && windows[1][1] <= windows[0][1], "nested windows");
+            assertTrue(preempted, "a preempted stage on the low partition");
         }
     }
 
