@@ -51,7 +51,11 @@ import io.jprove.timeline.TimelineClock;
  * Two partitions can be in the backend at once (the pipeline runs two workers per device): each has its own
  * {@link PartitionMemory} and streams, so one partition's upload runs while the other's kernels do; the kernels
  * themselves take turns (the key's MSM and split scratch is one set), and a partition's kernels are queued with two
- * waits: for the split counts (after milliseconds of splitting) and for the results. Every kernel, copy and fill is
+ * waits: for the split counts (after milliseconds of splitting) and for the results. A partition of another key may
+ * be proved inside one at its step boundaries (before the upload, before the H chain, between the H chain and the H
+ * MSM: a deadline's, {@link BackendListener#boundary}), on the same thread: in partition memory of its own shape kept
+ * beside the two, under the compute lock it takes at once or is refused for that boundary
+ * ({@link NestingRefusedException}, also when the device has no room for that memory). Every kernel, copy and fill is
  * reported to the partition's {@link BackendListener} as the device measured it ({@link DeviceActivity}, converted to
  * the timeline clock), under the phase it was queued in: the partition and phase travel with the work as its
  * {@link ActivityTag}. A kernel fault (CUDA's sticky errors) makes the backend refuse all later work with
