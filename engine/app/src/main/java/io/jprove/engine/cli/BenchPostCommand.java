@@ -119,22 +119,23 @@ final class BenchPostCommand implements Callable<Integer>
             final String tail = proof + ", " + threads + " threads";
             OneJob.withPipeline(deviceOption, timelineOption, threads, pipeline ->
             {
-                final TimedProofs.Timed[] alone = TimedProofs.run(pipeline, "alone", warmup, proofs,
-                    i -> new JobSpec(proof + " #" + i, priority, pk, synthesis, 1, false), vk, expected, files.vk());
-                TimedProofs.summary("proof", "alone", alone, tail);
-                if (besideC2 != null)
+                // C2's key prepared first, so that the PoSt key's preparation leaves room for its partitions
+                try (C2Beside c2 = besideC2 == null ? null : C2Beside.load(pipeline, besideC2,
+                    parameters.directory(), parameters.matrices(), threads))
                 {
-                    final TimedProofs.Timed[] beside;
-                    final long c2Partitions;
-                    try (C2Beside c2 = C2Beside.start(pipeline, besideC2, parameters.directory(),
-                        parameters.matrices(), threads))
+                    final TimedProofs.Timed[] alone = TimedProofs.run(pipeline, "alone", warmup, proofs,
+                        i -> new JobSpec(proof + " #" + i, priority, pk, synthesis, 1, false), vk, expected,
+                        files.vk());
+                    TimedProofs.summary("proof", "alone", alone, tail);
+                    if (c2 != null)
                     {
-                        beside = TimedProofs.run(pipeline, "beside C2", 0, proofs, i -> new JobSpec(proof
-                            + " beside C2 #" + i, priority, pk, synthesis, 1, false), vk, expected, files.vk());
-                        c2Partitions = c2.partitionsProved();
+                        c2.start();
+                        final TimedProofs.Timed[] beside = TimedProofs.run(pipeline, "beside C2", 0, proofs,
+                            i -> new JobSpec(proof + " beside C2 #" + i, priority, pk, synthesis, 1, false), vk,
+                            expected, files.vk());
+                        TimedProofs.summary("proof", "beside C2 " + besideC2, beside, tail + "; "
+                            + c2.partitionsProved() + " C2 partitions proved meanwhile in whole sectors");
                     }
-                    TimedProofs.summary("proof", "beside C2 " + besideC2, beside, tail + "; " + c2Partitions
-                        + " C2 partitions proved meanwhile in whole sectors");
                 }
                 return null;
             });

@@ -57,11 +57,12 @@ final class C2Beside implements AutoCloseable
     }
 
     /**
-     * Reads the C2 key and matrices of {@code size}, prepares the key on every device and starts C2; returns once its
-     * first partition is on a device.
+     * Reads the C2 key and matrices of {@code size} and prepares the key on every device, before the measured key:
+     * a GPU key's preparation takes the device's free memory for its tables but for room for two partitions of its
+     * own shape, so the key prepared after C2's keeps the room its partitions need inside C2's.
      */
-    static C2Beside start(final Pipeline pipeline, final String size, final Path params, final Path matricesDir,
-        final int threads) throws InterruptedException
+    static C2Beside load(final Pipeline pipeline, final String size, final Path params, final Path matricesDir,
+        final int threads)
     {
         final RegisteredSealProof proof = RegisteredSealProof.of(RegisteredSealProof.parseSectorSize(size),
             ApiVersion.V1_1_0, Feature.NONE);
@@ -81,19 +82,24 @@ final class C2Beside implements AutoCloseable
         }
         final C2Beside c2 = new C2Beside(pipeline, proof, key, matrices);
         pipeline.prepare(key, files.params().getFileName().toString(), 0).join();
-        c2.feeder.start();
-        while (c2.failure == null && pipeline.workerViews().stream().noneMatch(w -> c2.runs(w.job())))
+        System.out.printf(Locale.ROOT, "  C2 beside: %s, %d partition%s a sector, its key and matrices read and "
+            + "prepared in %.1f s%n", proof, proof.partitions(), proof.partitions() == 1 ? "" : "s",
+            (System.nanoTime() - t0) / 1e9);
+        return c2;
+    }
+
+    /** Starts proving C2; returns once its first partition is on a device. */
+    void start() throws InterruptedException
+    {
+        feeder.start();
+        while (failure == null && pipeline.workerViews().stream().noneMatch(w -> runs(w.job())))
         {
             Thread.sleep(5);
         }
-        if (c2.failure != null)
+        if (failure != null)
         {
-            c2.close();
-            throw new IllegalStateException("C2 beside did not run: " + OneLine.of(c2.failure), c2.failure);
+            throw new IllegalStateException("C2 beside did not run: " + OneLine.of(failure), failure);
         }
-        System.out.printf(Locale.ROOT, "  C2 beside: %s, %d partitions a sector, its key and matrices read and "
-            + "prepared in %.1f s, proving%n", proof, proof.partitions(), (System.nanoTime() - t0) / 1e9);
-        return c2;
     }
 
     private boolean runs(final long job)
@@ -165,6 +171,13 @@ final class C2Beside implements AutoCloseable
     public void close() throws InterruptedException
     {
         stopping = true;
+        if (feeder.getState() == Thread.State.NEW)
+        {
+            pipeline.release(key);
+            matrices.close();
+            key.close();
+            return;
+        }
         for (final Job j : new Job[] {current, next})
         {
             if (j != null)
