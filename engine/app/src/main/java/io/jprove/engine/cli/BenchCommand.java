@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
         BenchProveCommand.class, BenchDaemonCommand.class, BenchClusterCommand.class, BenchEngineCommand.class,
         BenchGpuNttCommand.class, BenchGpuHCommand.class, BenchGpuMsmCommand.class, BenchGpuBatchAddCommand.class,
         BenchSetupCommand.class, BenchSealCommand.class, BenchSynthCommand.class, BenchSectorCommand.class,
-        BenchPostCommand.class})
+        BenchPostCommand.class, BenchSnapCommand.class})
 final class BenchCommand
 {
 }

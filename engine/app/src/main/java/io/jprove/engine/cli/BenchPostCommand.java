@@ -1,7 +1,6 @@
 package io.jprove.engine.cli;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -10,12 +9,10 @@ import java.util.concurrent.Callable;
 import io.jprove.engine.circuits.NamedCircuit;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
-import io.jprove.engine.groth16.Groth16Verifier;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.CircuitSynthesis;
-import io.jprove.engine.pipeline.JobResult;
 import io.jprove.engine.pipeline.JobSpec;
 import io.jprove.engine.porep.ParameterSet;
 import io.jprove.engine.porep.PorepParameterCache;
@@ -37,10 +34,14 @@ import picocli.CommandLine.Option;
  * from vanilla proofs of sparse sectors of the real size ({@link PostVanillaProver#sparse}: every challenged path
  * real, the circuit the real shape), with the parameters in the parameter cache. After warm-up proofs, each proof is
  * one job timed from its submission to its verified result, and verified again here against the {@code .vk} with the
- * verifier's public inputs.
+ * verifier's public inputs ({@link TimedProofs}). Its jobs have Curio's priorities (WindowPoSt HIGH, WinningPoSt
+ * CRITICAL); with {@code --beside-c2} the proofs run again while C2 proves on the same devices ({@link C2Beside}),
+ * each partition preempting C2's at its next step boundary, and each proof's wait for the device is printed: from
+ * its hand-over to its first kernel.
  */
 @Command(name = "post", mixinStandardHelpOptions = true,
-    description = "Time WindowPoSt partition or WinningPoSt proofs, alone, each verified: wall per proof.")
+    description = "Time WindowPoSt partition or WinningPoSt proofs, each verified: wall and wait per proof, alone and "
+        + "(--beside-c2) with PoRep C2 proving on the same devices.")
 final class BenchPostCommand implements Callable<Integer>
 {
     @Option(names = "--kind", required = true, description = "window or winning.")
@@ -58,6 +59,11 @@ final class BenchPostCommand implements Callable<Integer>
 
     @Option(names = "--warmup", description = "Unmeasured proofs first (default 1).")
     private int warmup = 1;
+
+    @Option(names = "--beside-c2", paramLabel = "SIZE", description = "Then the same proofs again while PoRep C2 of a "
+        + "sector of this size (its parameters in the same cache) keeps proving on the same devices: each proof's wall "
+        + "and wait for the device, alone and beside C2.")
+    private String besideC2;
 
     @Mixin
     private ParameterCacheOption parameters;
@@ -107,34 +113,32 @@ final class BenchPostCommand implements Callable<Integer>
                 : "Filecoin's", (System.nanoTime() - made) / 1e9);
             final CircuitSynthesis synthesis = new CircuitSynthesis(CircuitShape.recorded(matrices),
                 p -> partition.circuit());
-            final long[] walls = OneJob.withPipeline(deviceOption, timelineOption, threads, pipeline ->
+            // Curio's priorities: both preempt C2 (NORMAL) at its next step boundary
+            final int priority = proof.kind() == RegisteredPostProof.Kind.WINNING ? 4 : 3;
+            final List<long[]> expected = List.of(partition.publicInputs());
+            final String tail = proof + ", " + threads + " threads";
+            OneJob.withPipeline(deviceOption, timelineOption, threads, pipeline ->
             {
-                final long[] w = new long[proofs];
-                for (int i = -warmup; i < proofs; i++)
+                // C2's key prepared first, so that the PoSt key's preparation leaves room for its partitions
+                try (C2Beside c2 = besideC2 == null ? null : C2Beside.load(pipeline, besideC2,
+                    parameters.directory(), parameters.matrices(), threads))
                 {
-                    final long start = System.nanoTime();
-                    final JobResult r = OneJob.result(pipeline.submit(new JobSpec(proof + " #" + i, 0, pk,
-                        synthesis, 1, false)));
-                    final long wall = System.nanoTime() - start;
-                    if (!Arrays.equals(partition.publicInputs(), r.publicInputs().getFirst())
-                        || !Groth16Verifier.verify(vk, r.proofs().getFirst(), partition.publicInputs()))
+                    final TimedProofs.Timed[] alone = TimedProofs.run(pipeline, "alone", warmup, proofs,
+                        i -> new JobSpec(proof + " #" + i, priority, pk, synthesis, 1, false), vk, expected,
+                        files.vk());
+                    TimedProofs.summary("proof", "alone", alone, tail);
+                    if (c2 != null)
                     {
-                        throw new IllegalStateException("proof " + i + " does not verify against " + files.vk());
-                    }
-                    System.out.printf(Locale.ROOT, "  %s %d: %.3f s wall on %s (%s)%n", i < 0 ? "warm-up" : "proof",
-                        i < 0 ? i + warmup : i, wall / 1e9, r.devices().getFirst(), r.steps().getFirst());
-                    if (i >= 0)
-                    {
-                        w[i] = wall;
+                        c2.start();
+                        final TimedProofs.Timed[] beside = TimedProofs.run(pipeline, "beside C2", 0, proofs,
+                            i -> new JobSpec(proof + " beside C2 #" + i, priority, pk, synthesis, 1, false), vk,
+                            expected, files.vk());
+                        TimedProofs.summary("proof", "beside C2 " + besideC2, beside, tail + "; "
+                            + c2.partitionsProved() + " C2 partitions proved meanwhile in whole sectors");
                     }
                 }
-                return w;
+                return null;
             });
-            final long[] sorted = walls.clone();
-            Arrays.sort(sorted);
-            System.out.printf(Locale.ROOT, "wall per proof, alone: median %.3f s, best %.3f s, worst %.3f s over %d "
-                + "proofs, each verified (%s, %d threads)%n", sorted[sorted.length / 2] / 1e9, sorted[0] / 1e9,
-                sorted[sorted.length - 1] / 1e9, proofs, proof, threads);
             return CliSupport.OK;
         }
     }

@@ -125,7 +125,18 @@ final class DaemonFeed implements PartitionFeed, AutoCloseable
     @Override
     public Partition take(final long timeoutMs) throws InterruptedException
     {
-        final PartitionSource.Assignment a = source.take(timeoutMs);
+        return handOut(source.take(timeoutMs));
+    }
+
+    @Override
+    public Partition takeUrgent(final int atLeast, final long timeoutMs) throws InterruptedException
+    {
+        return handOut(source.takeUrgent(atLeast, timeoutMs));
+    }
+
+    /** @return the store's assignment as the pipeline's partition, its job's run entered and its key waited for. */
+    private Partition handOut(final PartitionSource.Assignment a) throws InterruptedException
+    {
         if (a == null)
         {
             return null;

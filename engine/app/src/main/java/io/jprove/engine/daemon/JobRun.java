@@ -202,6 +202,12 @@ final class JobRun implements ProofJob
     }
 
     @Override
+    public int priority()
+    {
+        return job.priority();
+    }
+
+    @Override
     public boolean isFinished()
     {
         return job.state().isFinished();

@@ -449,11 +449,22 @@ final class JobTable implements JobStore, PartitionSource
     @Override
     public Assignment take(final long timeoutMs) throws InterruptedException
     {
+        return takeAtLeast(Integer.MIN_VALUE, timeoutMs);
+    }
+
+    @Override
+    public Assignment takeUrgent(final int atLeast, final long timeoutMs) throws InterruptedException
+    {
+        return takeAtLeast(atLeast, timeoutMs);
+    }
+
+    private Assignment takeAtLeast(final int atLeast, final long timeoutMs) throws InterruptedException
+    {
         final long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         while (true)
         {
             final long left = (deadline - System.nanoTime()) / 1_000_000;
-            final Scheduler.Scheduled<Job> next = scheduler.take(Math.max(0, left));
+            final Scheduler.Scheduled<Job> next = scheduler.take(Math.max(0, left), atLeast);
             if (next == null)
             {
                 return null;

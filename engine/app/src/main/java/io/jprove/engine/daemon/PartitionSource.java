@@ -26,6 +26,19 @@ interface PartitionSource
     Assignment take(long timeoutMs) throws InterruptedException;
 
     /**
+     * As {@link #take(long)}, for partitions of jobs of a priority at least {@code atLeast} only (the pipeline's
+     * urgent synthesis worker). A store that cannot hand them out apart (a cluster's claims) waits and says none.
+     *
+     * @return such a partition, or null when none came within the timeout.
+     * @throws InterruptedException when the waiting thread is interrupted.
+     */
+    default Assignment takeUrgent(final int atLeast, final long timeoutMs) throws InterruptedException
+    {
+        Thread.sleep(timeoutMs);
+        return null;
+    }
+
+    /**
      * Keeps a proved (and verified) partition, unless the job ended meanwhile or the claim was lost.
      *
      * @return whether the proof was kept.

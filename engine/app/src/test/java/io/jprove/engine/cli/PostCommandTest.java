@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -163,6 +164,28 @@ class PostCommandTest
         assertTrue(run.out().contains("wall per proof, alone: median "), run.out());
         assertError(jprove("bench", "post", "--kind", "window", "--sector-size", "2KiB", "--params-dir", dir.resolve(
             "nowhere"), "--no-timeline"), "jprove setup --post window --sector-size 2KiB");
+    }
+
+    /**
+     * {@code bench post --beside-c2}: the proofs again while C2 of a 2 KiB sector keeps the one CPU device busy, each
+     * proof verified, its wall and its wait for the device printed alone and beside C2. Slow: the PoRep setup, and a
+     * 2 KiB C2 partition's steps on the CPU are MSMs of minutes on two cores, each a wait of the PoSt's.
+     */
+    @Test
+    @Tag("slow")
+    void shouldBenchAWinningPostProofBesideC2()
+    {
+        final CliRun setup = jprove("setup", "--porep", "2KiB", "--params-dir", params, "--device", "cpu");
+        assertEquals(CliSupport.OK, setup.status(), setup.toString());
+        final CliRun run = jprove("bench", "post", "--kind", "winning", "--sector-size", "2KiB", "--params-dir",
+            params, "--proofs", "2", "--warmup", "0", "--device", "cpu", "--no-timeline", "--cache",
+            dir.resolve("matrices"), "--beside-c2", "2KiB");
+        assertEquals(CliSupport.OK, run.status(), run.toString());
+        assertTrue(run.out().contains("wall per proof, alone: median "), run.out());
+        assertTrue(run.out().contains("  beside C2 proof 1: "), run.out());
+        assertTrue(run.out().contains("wall per proof, beside C2 2KiB: median "), run.out());
+        assertTrue(run.out().contains("worst wait for the device "), run.out());
+        assertTrue(run.out().contains("C2 partitions proved meanwhile"), run.out());
     }
 
     /** The 192 bytes against the .vk, with the verifier's public inputs; a changed comm_r fails. */

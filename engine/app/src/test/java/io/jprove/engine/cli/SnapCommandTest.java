@@ -93,6 +93,19 @@ class SnapCommandTest
         }
         inputs[Fr.LIMBS] ^= 1;
         assertTrue(Groth16Verifier.verify(pvk, Proof.splitAll(Files.readAllBytes(cuzk)).getFirst(), inputs));
+        // bench snap: a real update made here, its proof timed and every partition verified against the .vk
+        final CliRun bench = jprove("bench", "snap", "--sector-size", "2KiB", "--params-dir", params, "--proofs", "1",
+            "--warmup", "0", "--device", "cpu", "--no-timeline", "--cache", dir.resolve("matrices"));
+        assertEquals(CliSupport.OK, bench.status(), bench.toString());
+        assertTrue(bench.out().contains("wall per sector update (1 partition), alone: median "), bench.out());
+    }
+
+    /** {@code bench snap} makes its update in memory: a size whose replica one array cannot hold is refused. */
+    @Test
+    void shouldRefuseToBenchAnUpdateLargerThanItCanMake()
+    {
+        assertError(jprove("bench", "snap", "--sector-size", "32GiB", "--params-dir", dir.resolve("none"),
+            "--device", "cpu", "--no-timeline"), "up to 512MiB, not 32GiB");
     }
 
     @Test

@@ -128,13 +128,19 @@ public final class CpuProverBackend implements ProverBackend
             listener.boundary(ProvingPhase.MSM);
             final SplitMsm msm = new SplitMsm(threads, listener, arena);
             final long[] h = msm.dense("h", pk.h(), FrVectors.slice(partition.a(), 0, spec.scalarCount()));
+            // a boundary between MSMs too: a preempting partition waits for one MSM here, not for the rest of them
+            listener.boundary(ProvingPhase.MSM);
             final FrVector z = partition.assignment();
             final FrVector aux = FrVectors.slice(z, partition.numInputs(), partition.numAux());
             final long[] l = msm.g1("l", pk.l(), msm.split("l", aux, null, pk.l().size()));
+            listener.boundary(ProvingPhase.MSM);
             final long[] a = msm.g1("a", pk.a(), msm.split("a", z, partition.aDensity(), pk.a().size()));
+            listener.boundary(ProvingPhase.MSM);
             // one split serves B in G1 and in G2: same scalars, same density
             final ScalarSplit b = msm.split("b", z, partition.bDensity(), pk.bG1().size());
-            return new MsmSums(h, l, a, msm.g1("b1", pk.bG1(), b), msm.g2("b2", pk.bG2(), b));
+            final long[] b1 = msm.g1("b1", pk.bG1(), b);
+            listener.boundary(ProvingPhase.MSM);
+            return new MsmSums(h, l, a, b1, msm.g2("b2", pk.bG2(), b));
         }
         finally
         {

@@ -19,14 +19,16 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.jprove.engine.backend.BackendFactory;
 import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.NestingRefusedException;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
@@ -49,7 +51,12 @@ public final class DeviceHost
     private final DataOutputStream out;
     private final Map<Long, PreparedKey> prepared = new ConcurrentHashMap<>();
     private final Map<Long, ProvingKey> keys = new ConcurrentHashMap<>();
-    private final Map<Long, CompletableFuture<Boolean>> boundaries = new ConcurrentHashMap<>();
+    /**
+     * The calls waiting at a step boundary, each with its mailbox: the parent's answer (a Boolean, whether it goes
+     * on), and before it any partition the parent proves inside it there (a Runnable, run on the waiting thread, so
+     * that the backend sees it nested in the call).
+     */
+    private final Map<Long, BlockingQueue<Object>> boundaries = new ConcurrentHashMap<>();
     /** The buffer files mapped, by path; guarded by itself. */
     private final Map<Path, Mapping> mapped = new LinkedHashMap<>();
     private final AtomicLong handles = new AtomicLong();
@@ -150,17 +157,25 @@ public final class DeviceHost
                 case DeviceProtocol.PROVE ->
                 {
                     final Prove p = Prove.read(in);
-                    Thread.ofPlatform().name("jprove-device-prove-" + call).start(() -> prove(call, p));
+                    final BlockingQueue<Object> outer = p.within() == 0 ? null : boundaries.get(p.within());
+                    if (outer != null)
+                    {
+                        outer.add((Runnable)() -> prove(call, p));
+                    }
+                    else
+                    {
+                        Thread.ofPlatform().name("jprove-device-prove-" + call).start(() -> prove(call, p));
+                    }
                 }
                 case DeviceProtocol.RELEASE -> release(in.readLong());
                 case DeviceProtocol.FORGET -> forget(Path.of(in.readUTF()));
                 case DeviceProtocol.GO ->
                 {
                     final boolean go = in.readBoolean();
-                    final CompletableFuture<Boolean> waiting = boundaries.remove(call);
+                    final BlockingQueue<Object> waiting = boundaries.remove(call);
                     if (waiting != null)
                     {
-                        waiting.complete(go);
+                        waiting.add(go);
                     }
                 }
                 default -> throw new IOException("unknown request type " + type);
@@ -169,10 +184,12 @@ public final class DeviceHost
     }
 
     /** A PROVE request's fields. */
-    private record Prove(long handle, String[] files, long[] offsets, long[] bytes, int inputs, BitSet a, BitSet b)
+    private record Prove(long within, long handle, String[] files, long[] offsets, long[] bytes, int inputs, BitSet a,
+        BitSet b)
     {
         static Prove read(final DataInputStream in) throws IOException
         {
+            final long within = in.readLong();
             final long handle = in.readLong();
             final String[] files = new String[4];
             final long[] offsets = new long[4];
@@ -184,7 +201,7 @@ public final class DeviceHost
                 bytes[i] = in.readLong();
             }
             final int inputs = in.readInt();
-            return new Prove(handle, files, offsets, bytes, inputs, DeviceProtocol.bits(in),
+            return new Prove(within, handle, files, offsets, bytes, inputs, DeviceProtocol.bits(in),
                 DeviceProtocol.bits(in));
         }
     }
@@ -279,15 +296,54 @@ public final class DeviceHost
             @Override
             public void boundary(final ProvingPhase next)
             {
-                final CompletableFuture<Boolean> answer = new CompletableFuture<>();
-                boundaries.put(call, answer);
+                final BlockingQueue<Object> mailbox = new LinkedBlockingQueue<>();
+                boundaries.put(call, mailbox);
                 send(DeviceProtocol.BOUNDARY, call, o -> o.writeInt(next.ordinal()));
-                if (!answer.join())
+                while (true)
                 {
-                    throw new StoppedException();
+                    final Object m = take(mailbox);
+                    if (m instanceof final Runnable nested)
+                    {
+                        nested.run(); // a partition the parent proves here, inside this one
+                    }
+                    else if (!(Boolean)m)
+                    {
+                        throw new StoppedException();
+                    }
+                    else
+                    {
+                        return;
+                    }
                 }
             }
         };
+    }
+
+    /** @return the mailbox's next message, waited for through interrupts (kept for the caller). */
+    private static Object take(final BlockingQueue<Object> mailbox)
+    {
+        boolean interrupted = false;
+        try
+        {
+            while (true)
+            {
+                try
+                {
+                    return mailbox.take();
+                }
+                catch (final InterruptedException e)
+                {
+                    interrupted = true;
+                }
+            }
+        }
+        finally
+        {
+            if (interrupted)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** The parent stopped the partition at a step boundary. */
@@ -387,6 +443,8 @@ public final class DeviceHost
         final int kind = e instanceof DeviceUnusableException ? DeviceProtocol.UNUSABLE
             : e instanceof DeviceOutOfMemoryException ? DeviceProtocol.NO_ROOM
             : e instanceof StoppedException ? DeviceProtocol.STOPPED
+            : e instanceof final NestingRefusedException n ? n.lasting() ? DeviceProtocol.NESTING_REFUSED
+            : DeviceProtocol.NESTING_BUSY
             : e instanceof IllegalArgumentException ? DeviceProtocol.ARGUMENT : DeviceProtocol.OTHER;
         final String text = message(e);
         send(DeviceProtocol.FAILED, call, o ->

@@ -31,6 +31,7 @@ import io.jprove.engine.backend.HostMemorySource;
 import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.NestingRefusedException;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
@@ -70,6 +71,11 @@ public final class DeviceProcess implements ProverBackend
     private final String description;
     private final int workers;
     private final Map<Long, Call> calls = new ConcurrentHashMap<>();
+    /**
+     * The call at whose step boundary this thread runs the listener, or null: a {@link #prove} from there is
+     * proved inside that call in the device process ({@link BackendListener#boundary}).
+     */
+    private final ThreadLocal<Long> within = new ThreadLocal<>();
     /** Calls answered lately, whose last events may still come; guarded by itself. */
     private final Map<Long, Call> answered = new LinkedHashMap<>(16, 0.75f, false)
     {
@@ -338,8 +344,10 @@ public final class DeviceProcess implements ProverBackend
                 // not in shared memory (a caller's own buffers): copied into a shared block for this call
                 scratch = scratch(vectors, at);
             }
+            final Long outer = within.get();
             final Reply r = call(DeviceProtocol.PROVE, listener, o ->
             {
+                o.writeLong(outer == null ? 0 : outer);
                 o.writeLong(key.handle());
                 for (final SharedMemory.Location l : at)
                 {
@@ -438,6 +446,9 @@ public final class DeviceProcess implements ProverBackend
             case DeviceProtocol.UNUSABLE -> unusable(message);
             case DeviceProtocol.STOPPED -> call.stop != null ? call.stop : new IllegalStateException(message);
             case DeviceProtocol.ARGUMENT -> new IllegalArgumentException(message);
+            case DeviceProtocol.NESTING_REFUSED, DeviceProtocol.NESTING_BUSY -> new NestingRefusedException(name,
+                message.startsWith(name + NestingRefusedException.SAYS) ? message.substring((name
+                + NestingRefusedException.SAYS).length()) : message, null, kind == DeviceProtocol.NESTING_REFUSED);
             default -> new IllegalStateException(message);
         };
     }
@@ -520,7 +531,13 @@ public final class DeviceProcess implements ProverBackend
                             l.copy(copy, start, duration, bytes);
                         }
                     }
-                    case DeviceProtocol.BOUNDARY -> boundary(id, ProvingPhase.values()[in.readInt()]);
+                    case DeviceProtocol.BOUNDARY ->
+                    {
+                        // on a thread of its own: the listener may prove a partition there, whose replies this
+                        // thread reads
+                        final ProvingPhase next = ProvingPhase.values()[in.readInt()];
+                        Thread.ofVirtual().name("jprove-boundary-" + id).start(() -> boundary(id, next));
+                    }
                     default -> throw new IOException("unknown message type " + type);
                 }
             }
@@ -592,6 +609,7 @@ public final class DeviceProcess implements ProverBackend
         boolean go = true;
         if (c != null && c.listener != null)
         {
+            within.set(id);
             try
             {
                 c.listener.boundary(next);
@@ -600,6 +618,10 @@ public final class DeviceProcess implements ProverBackend
             {
                 c.stop = e;
                 go = false;
+            }
+            finally
+            {
+                within.remove();
             }
         }
         final boolean answer = go;

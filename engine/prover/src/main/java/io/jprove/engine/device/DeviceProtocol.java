@@ -10,7 +10,8 @@ import java.util.BitSet;
  * events), each {@code i32 type | i64 call | fields} in {@link DataOutputStream} form, arrays as i32 length then
  * elements. A call is a number the parent picks; the replies, events and boundary questions of a call carry it.
  * <pre>
- * parent → child: PREPARE key-image path | PROVE handle, 4 × (file, offset, bytes) for z a b c, inputs, densities
+ * parent → child: PREPARE key-image path | PROVE within, handle, 4 × (file, offset, bytes) for z a b c, inputs,
+ *                 densities (within: the call at whose step boundary it is proved, inside it, or 0)
  *                 | RELEASE handle | FORGET buffer file | GO whether the partition goes on past a boundary
  * child → parent: READY name, description, workers (call 0) | PREPARED handle, device bytes, preparation
  *                 | SUMS five points | FAILED kind, message | KERNEL phase, name, start, duration
@@ -43,6 +44,10 @@ final class DeviceProtocol
     static final int STOPPED = 4;
     /** A FAILED kind: anything else. */
     static final int OTHER = 5;
+    /** A FAILED kind: no room for a partition inside another (not a fault; nothing of it ran). */
+    static final int NESTING_REFUSED = 6;
+    /** A FAILED kind: another partition's kernels held the device at that boundary (try at the next). */
+    static final int NESTING_BUSY = 7;
 
     private DeviceProtocol()
     {

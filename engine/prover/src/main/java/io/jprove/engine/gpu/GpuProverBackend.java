@@ -2,6 +2,8 @@ package io.jprove.engine.gpu;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -11,6 +13,7 @@ import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.GroupOps;
 import io.jprove.engine.groth16.HChainSpec;
 import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.NestingRefusedException;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
@@ -48,7 +51,11 @@ import io.jprove.timeline.TimelineClock;
  * Two partitions can be in the backend at once (the pipeline runs two workers per device): each has its own
  * {@link PartitionMemory} and streams, so one partition's upload runs while the other's kernels do; the kernels
  * themselves take turns (the key's MSM and split scratch is one set), and a partition's kernels are queued with two
- * waits: for the split counts (after milliseconds of splitting) and for the results. Every kernel, copy and fill is
+ * waits: for the split counts (after milliseconds of splitting) and for the results. A partition of another key may
+ * be proved inside one at its step boundaries (before the upload, before the H chain, between the H chain and the H
+ * MSM: a deadline's, {@link BackendListener#boundary}), on the same thread: in partition memory of its own shape kept
+ * beside the two, under the compute lock it takes at once or is refused for that boundary
+ * ({@link NestingRefusedException}, also when the device has no room for that memory). Every kernel, copy and fill is
  * reported to the partition's {@link BackendListener} as the device measured it ({@link DeviceActivity}, converted to
  * the timeline clock), under the phase it was queued in: the partition and phase travel with the work as its
  * {@link ActivityTag}. A kernel fault (CUDA's sticky errors) makes the backend refuse all later work with
@@ -116,6 +123,15 @@ public final class GpuProverBackend implements ProverBackend
     private final ArrayDeque<PartitionMemory> free = new ArrayDeque<>();
     private int slotsMade;
     private int slotLimit = SLOTS;
+    /**
+     * Partition memories of partitions proved inside another at a step boundary (a deadline's), beside the slots:
+     * allocated for each shape on first use and kept (a resident PoSt key's next partition finds its memory), never
+     * waited for (the slots' holders may be waiting for the compute lock the outer partition holds); guarded by
+     * {@link #free}.
+     */
+    private final List<PartitionMemory> nestedFree = new ArrayList<>();
+    /** Whether this thread is inside {@link #prove}: a call from its step boundary is a nested partition. */
+    private final ThreadLocal<Boolean> proving = ThreadLocal.withInitial(() -> false);
     private volatile String failure;
     /** Makes a fresh accelerator of the same device for {@link #reopen()}, or null when none can be had. */
     private final Supplier<Accelerator> accelerators;
@@ -292,13 +308,56 @@ public final class GpuProverBackend implements ProverBackend
             throw new IllegalArgumentException("key prepared on " + prepared.device() + ", not on " + name);
         }
         checkUsable();
-        // before the upload: a partition stopped here has nothing on the device
-        listener.boundary(ProvingPhase.H);
-        final HChainSpec spec = own.key().reduction().hChain(EvaluationDomain.ofSize(partition.domainSize()));
-        final PartitionMemory m = take(partition.domainSize(), partition.assignment().size());
+        final boolean nested = proving.get();
+        if (nested)
+        {
+            return proveNested(own, partition, listener);
+        }
+        proving.set(true);
         try
         {
-            final GpuSpmv products = onDevice(partition, listener);
+            // before the upload: a partition stopped here has nothing on the device
+            listener.boundary(ProvingPhase.H);
+            return prove(own, partition, listener, take(partition.domainSize(), partition.assignment().size()), false);
+        }
+        finally
+        {
+            proving.set(false);
+        }
+    }
+
+    /**
+     * A partition proved at a step boundary of another on this thread (a deadline's): in partition memory of its own
+     * shape beside the slots, kept for the next one, or refused when the device has no room for it; a, b, c from the
+     * host unless its circuit's matrices are the resident ones (the outer's A and B stay).
+     */
+    private MsmSums proveNested(final GpuPreparedKey key, final PartitionInputs partition,
+        final BackendListener listener)
+    {
+        // at a boundary outside the compute lock (before an upload) another partition's kernels may hold the device:
+        // this one would wait for all of them, so it is tried again at the next boundary (theirs among them)
+        if (!compute.tryLock())
+        {
+            throw new NestingRefusedException(name, "another partition's kernels hold the device", null, false);
+        }
+        try
+        {
+            return prove(key, partition, listener, takeNested(partition.domainSize(), partition.assignment().size()),
+                true);
+        }
+        finally
+        {
+            compute.unlock();
+        }
+    }
+
+    private MsmSums prove(final GpuPreparedKey own, final PartitionInputs partition, final BackendListener listener,
+        final PartitionMemory m, final boolean nested)
+    {
+        final HChainSpec spec = own.key().reduction().hChain(EvaluationDomain.ofSize(partition.domainSize()));
+        try
+        {
+            final GpuSpmv products = nested ? residentFor(partition) : onDevice(partition, listener);
             final PartitionInputs host = products != null ? partition : partition.withProducts(HOST_THREADS);
             try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.H)))
             {
@@ -321,8 +380,16 @@ public final class GpuProverBackend implements ProverBackend
         }
         finally
         {
-            giveBack(m);
+            giveBack(m, nested);
         }
+    }
+
+    /** @return the resident SpMV of the partition's circuit, or null: a nested partition does not replace it. */
+    private GpuSpmv residentFor(final PartitionInputs partition)
+    {
+        final Residency r = residency;
+        return partition.matrices() != null && spmv && r != null && r.matrices() == partition.matrices()
+            ? r.plan().spmv() : null;
     }
 
     /**
@@ -426,6 +493,18 @@ public final class GpuProverBackend implements ProverBackend
         {
             hChain.compute(m.a(), m.b(), m.c(), Long.numberOfTrailingZeros(partition.domainSize()),
                 spec.cosetShift(), spec.quotientFactor(), spec.output() == HChainSpec.Output.COEFFICIENTS, s);
+        }
+        // a boundary between the H chain and the H MSM (a host round trip): a deadline's partition waits for one of
+        // them, not for both; this one's tails may still run on the side stream, on its own memory and key
+        s.synchronize();
+        try
+        {
+            listener.boundary(ProvingPhase.MSM);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            tails.synchronize(); // stopped here: nothing of it may run on its memory once it is given back
+            throw e;
         }
         try (ActivityTag.Scope ignored = ActivityTag.set(new Work(listener, ProvingPhase.MSM, "h")))
         {
@@ -558,10 +637,58 @@ public final class GpuProverBackend implements ProverBackend
         }
     }
 
-    private void giveBack(final PartitionMemory m)
+    /**
+     * A partition memory of this shape for a nested partition: a kept one that is free, else a new one; never waits.
+     *
+     * @throws NestingRefusedException when the device has no room for it (kept ones of other shapes freed first).
+     */
+    private PartitionMemory takeNested(final long domainSize, final long scalars)
     {
         synchronized (free)
         {
+            for (final PartitionMemory kept : nestedFree)
+            {
+                if (kept.fits(domainSize, scalars))
+                {
+                    nestedFree.remove(kept);
+                    return kept;
+                }
+            }
+            try
+            {
+                return PartitionMemory.allocate(accelerator, domainSize, scalars, MsmCurve.G2.xyzzBytes());
+            }
+            catch (final DeviceOutOfMemoryException ex)
+            {
+                if (nestedFree.isEmpty())
+                {
+                    throw new NestingRefusedException(name, "a partition of domain " + domainSize + " and "
+                        + scalars + " scalars: " + ex.getMessage(), ex, true);
+                }
+            }
+            nestedFree.forEach(PartitionMemory::close);
+            nestedFree.clear();
+            try
+            {
+                return PartitionMemory.allocate(accelerator, domainSize, scalars, MsmCurve.G2.xyzzBytes());
+            }
+            catch (final DeviceOutOfMemoryException ex)
+            {
+                throw new NestingRefusedException(name, "a partition of domain " + domainSize + " and " + scalars
+                    + " scalars: " + ex.getMessage(), ex, true);
+            }
+        }
+    }
+
+    private void giveBack(final PartitionMemory m, final boolean nested)
+    {
+        synchronized (free)
+        {
+            if (nested)
+            {
+                nestedFree.add(m);
+                return;
+            }
             free.push(m);
             free.notifyAll();
         }
@@ -642,6 +769,8 @@ public final class GpuProverBackend implements ProverBackend
                 {
                     free.forEach(PartitionMemory::close);
                     free.clear();
+                    nestedFree.forEach(PartitionMemory::close);
+                    nestedFree.clear();
                 }
                 final Residency r = residency;
                 if (r != null)

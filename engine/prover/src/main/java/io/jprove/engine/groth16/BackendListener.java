@@ -39,6 +39,12 @@ public interface BackendListener
      * partition here (the pipeline does once the partition's job has ended, so that a cancelled job's partition does
      * not run to its end); the backend then gives back what the partition used and lets the exception through. Every
      * backend calls it before its H chain and before its MSMs, where it can.
+     * <p>
+     * It is also the preemption point: the listener may prove other partitions here, on this thread and the same
+     * backend ({@link ProverBackend#prove} nested in this one's call: a deadline's partition that must not wait for
+     * this one to end), and return; this partition then goes on where it stopped, its result unchanged. A backend
+     * that cannot hold the nested partition's memory beside this one's refuses it with
+     * {@link NestingRefusedException} before running anything of it.
      *
      * @param next the phase about to start.
      */

@@ -15,7 +15,8 @@ import java.lang.foreign.MemorySegment;
  * and {@code gpu} (kernels on CUDA or on the JVM executor).
  * <p>
  * Threads: {@code prove} may be called by several threads at once with the same prepared key (the pipeline runs at
- * least two workers per device so that one's host work overlaps the other's kernels); {@code prepare} and
+ * least two workers per device so that one's host work overlaps the other's kernels), and from inside itself, at a
+ * step boundary, with another key (a preempting partition, {@link BackendListener#boundary}); {@code prepare} and
  * {@code close} are not called concurrently with anything else.
  */
 public interface ProverBackend extends AutoCloseable

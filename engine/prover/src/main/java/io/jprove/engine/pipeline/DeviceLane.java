@@ -2,11 +2,15 @@ package io.jprove.engine.pipeline;
 
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,6 +22,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.jprove.engine.backend.TimelineListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
+import io.jprove.engine.groth16.NestingRefusedException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
@@ -71,6 +76,15 @@ final class DeviceLane implements AutoCloseable
     private final Map<ProvingKey, Slot> slots = new IdentityHashMap<>();
     private final AtomicLong preparations = new AtomicLong();
     private final AtomicInteger inFlight = new AtomicInteger();
+    /**
+     * Partitions of preempting jobs, highest priority then earliest job first: taken by the first worker that is
+     * idle or at a step boundary of a partition of a lower job ({@link #takeUrgent}).
+     */
+    private final PriorityBlockingQueue<PartitionTask> urgent = new PriorityBlockingQueue<>(4,
+        Comparator.comparingInt((final PartitionTask t) -> -t.job().priority()).thenComparingLong(t -> t.job().id())
+            .thenComparingInt(PartitionTask::index));
+    /** Keys whose partitions the backend refused to prove inside another (no device memory): they wait instead. */
+    private final Set<ProvingKey> nestingRefused = ConcurrentHashMap.newKeySet();
     private final SecureRandom rng = new SecureRandom();
     private volatile String unusable;
     private boolean closed;
@@ -370,10 +384,19 @@ final class DeviceLane implements AutoCloseable
     }
 
     /**
-     * Queues a synthesized partition for the worker with the fewest outstanding, waiting while every queue is full.
+     * Queues a synthesized partition for the worker with the fewest outstanding, waiting while every queue is full;
+     * a partition of a preempting job ({@link Pipeline#PREEMPTING}) goes to the lane's urgent queue instead, which
+     * every worker looks at first, and every partition running here at its next step boundary.
      */
     void offer(final PartitionTask task)
     {
+        task.handedOver();
+        if (task.job().priority() >= Pipeline.PREEMPTING)
+        {
+            urgent.add(task);
+            timeline.append(EventKind.QUEUED, task.job().id(), task.index(), -1, device());
+            return;
+        }
         final IdleStrategy idle = new BackoffIdleStrategy(1, 1, 1_000, MAX_PARK_NS);
         while (true)
         {
@@ -393,6 +416,65 @@ final class DeviceLane implements AutoCloseable
             }
             idle.idle();
         }
+    }
+
+    /**
+     * @return the next urgent partition for a worker that is idle ({@code outerKey} null), or at a step boundary of
+     *         a partition of priority {@code below} and key {@code outerKey}: then one of a higher job, of another key
+     *         (a backend keeps one set of scratch per prepared key), ready here and not refused nesting; else null.
+     */
+    PartitionTask takeUrgent(final int below, final ProvingKey outerKey)
+    {
+        final boolean nested = outerKey != null;
+        synchronized (urgent)
+        {
+            final PartitionTask first = urgent.peek();
+            // not inside a partition of its own key: a backend keeps one set of scratch per prepared key
+            if (first == null || nested && (first.job().priority() <= below || first.job().key() == outerKey))
+            {
+                return null;
+            }
+            if (nested)
+            {
+                final Slot slot;
+                synchronized (this)
+                {
+                    slot = slots.get(first.job().key());
+                }
+                // a key still being prepared takes seconds: the partition waits for an idle worker instead
+                if (slot == null || !slot.ready.isDone() || nestingRefused.contains(first.job().key()))
+                {
+                    return null;
+                }
+            }
+            return urgent.poll();
+        }
+    }
+
+    /** @return partitions in the urgent queue. */
+    int urgentWaiting()
+    {
+        return urgent.size();
+    }
+
+    /**
+     * The backend refused to prove a partition inside another: it goes back to the urgent queue; when the refusal
+     * lasts (no room), later partitions of its key wait for a worker too.
+     */
+    void refuseNesting(final PartitionTask task, final NestingRefusedException why)
+    {
+        if (why.lasting() && nestingRefused.add(task.job().key()))
+        {
+            System.err.println("jprove: " + name() + " cannot prove " + task.job().keyName() + " inside another"
+                + " partition (" + why.getMessage() + "); its partitions wait for a worker");
+        }
+        urgent.add(task);
+    }
+
+    /** @return whether the key's partitions may be proved inside another's on this device. */
+    boolean nestingRefused(final ProvingKey key)
+    {
+        return nestingRefused.contains(key);
     }
 
     /**
@@ -667,6 +749,7 @@ final class DeviceLane implements AutoCloseable
     List<PartitionTask> leftOver()
     {
         final List<PartitionTask> out = new ArrayList<>();
+        urgent.drainTo(out);
         for (final DeviceWorker w : workers)
         {
             for (PartitionTask t = w.pollLeftOver(); t != null; t = w.pollLeftOver())

@@ -1,5 +1,6 @@
 package io.jprove.engine.pipeline;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.concurrent.Agent;
@@ -11,11 +12,14 @@ import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Prover;
 import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.NestingRefusedException;
 import io.jprove.engine.groth16.Proof;
+import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.engine.groth16.StepTimes;
 import io.jprove.timeline.EventKind;
 import io.jprove.timeline.Timeline;
+import io.jprove.timeline.TimelineClock;
 
 /**
  * One worker of one device, an Agrona {@link Agent} on its own thread: it takes synthesized partitions from its
@@ -112,7 +116,13 @@ final class DeviceWorker implements Agent
     @Override
     public int doWork()
     {
-        final PartitionTask task = inbound.poll();
+        // a preempting job's partition first: it does not wait behind the ones queued here
+        PartitionTask task = lane.takeUrgent(Integer.MAX_VALUE, null);
+        final boolean queuedHere = task == null;
+        if (task == null)
+        {
+            task = inbound.poll();
+        }
         if (task == null)
         {
             return 0;
@@ -124,14 +134,22 @@ final class DeviceWorker implements Agent
         finally
         {
             current = null;
-            outstanding.decrementAndGet();
+            if (queuedHere)
+            {
+                outstanding.decrementAndGet();
+            }
         }
         return 1;
     }
 
-    /** @return {@code next}, whose step boundaries stop the partition once its job has ended. */
-    private static BackendListener stoppable(final BackendListener next, final Partition partition)
+    /**
+     * @return {@code next}, whose step boundaries stop the partition once its job has ended and, unless the
+     *         partition is itself nested, are the preemption points: the device's urgent partitions of higher jobs
+     *         run there, inside it ({@link #preempt}).
+     */
+    private BackendListener stoppable(final BackendListener next, final PartitionTask task, final boolean nested)
     {
+        final Partition partition = task.partition();
         return new BackendListener()
         {
             @Override
@@ -152,6 +170,10 @@ final class DeviceWorker implements Agent
                 if (partition.job().isFinished())
                 {
                     throw new PartitionDiscardedException(partition);
+                }
+                if (!nested)
+                {
+                    preempt(task);
                 }
                 next.boundary(phase);
             }
@@ -188,9 +210,62 @@ final class DeviceWorker implements Agent
             pipeline.failed(task, "on " + lane.name(), new IllegalStateException(unusable), index, device);
             return;
         }
+        run(task, false);
+    }
+
+    /**
+     * The preemption point, at a step boundary of {@code outer} (nothing of it queued on the device): proves here,
+     * on this thread and the same backend, every urgent partition of a job above the outer's whose key (another one)
+     * is ready on the device, each from pickup to its verified proof; the outer then resumes where it stopped. The
+     * outer's window gets a {@code STAGE} "preempted" over the time they took; their kernels are theirs.
+     */
+    private void preempt(final PartitionTask outer)
+    {
+        final int below = outer.job().priority();
+        final ProvingKey key = outer.job().key();
+        for (PartitionTask u = lane.takeUrgent(below, key); u != null; u = lane.takeUrgent(below, key))
+        {
+            final long startNs = TimelineClock.nowNs();
+            timeline.append(EventKind.GPU_PICKUP, u.job().id(), u.index(), index, lane.device());
+            if (u.job().isFinished())
+            {
+                pipeline.dropped(u);
+                continue;
+            }
+            final Partition was = current;
+            final boolean ran;
+            try
+            {
+                ran = run(u, true);
+            }
+            finally
+            {
+                current = was;
+                timeline.stage(outer.job().id(), outer.index(), index, lane.device(), timeline.nameId("preempted"),
+                    startNs, TimelineClock.nowNs() - startNs);
+            }
+            if (!ran)
+            {
+                return; // the device is another partition's at this boundary: the next boundary tries again
+            }
+        }
+    }
+
+    /**
+     * Proves a picked-up partition, its share of the device's use held: by this worker's own ({@code nested} false,
+     * given back here), or by the partition it runs inside.
+     *
+     * @return false when the backend refused to prove it inside another now, and it waits again on the urgent queue.
+     */
+    private boolean run(final PartitionTask task, final boolean nested)
+    {
+        final ProofJob job = task.job();
+        final long id = job.id();
+        final int p = task.index();
+        final int device = lane.device();
         current = task.partition();
-        // whether this worker's share of the device's use has been given back
-        boolean released = false;
+        // whether this worker's share of the device's use has been given back (a nested partition has none)
+        boolean released = nested;
         try
         {
             final Groth16Prover prover = lane.prover(job.key(), job.keyName(), id, p, index);
@@ -198,7 +273,7 @@ final class DeviceWorker implements Agent
             {
                 // it ended while the key was prepared
                 pipeline.dropped(task);
-                return;
+                return true;
             }
             final long[] publicInputs = Groth16Prover.publicInputs(task.inputs());
             // synthesis hands over the matrices only when the device makes a, b, c from them
@@ -209,14 +284,14 @@ final class DeviceWorker implements Agent
             final MsmSums sums;
             try
             {
-                sums = prover.sums(task.inputs(), stoppable(steps.listener(new TimelineListener(timeline, id, p,
-                    index, device)), task.partition()));
+                sums = prover.sums(task.inputs(), stoppable(steps.listener(waited(new TimelineListener(timeline,
+                    id, p, index, device), task, steps)), task, nested));
             }
             finally
             {
                 timeline.append(EventKind.GPU_END, id, p, index, device);
             }
-            lane.exitUse();
+            exitOnce(released);
             released = true;
             // the vectors are consumed: the buffers go back before the host assembles and verifies
             task.release();
@@ -227,6 +302,13 @@ final class DeviceWorker implements Agent
         catch (final PartitionDiscardedException e)
         {
             pipeline.dropped(task);
+        }
+        catch (final NestingRefusedException e)
+        {
+            // nothing of it ran: it waits for the next boundary or a worker (and when the device lacks the room, so
+            // do its key's later partitions)
+            lane.refuseNesting(task, e);
+            return false;
         }
         catch (final RuntimeException | Error e)
         {
@@ -243,6 +325,35 @@ final class DeviceWorker implements Agent
         {
             exitOnce(released);
         }
+        return true;
+    }
+
+    /**
+     * @return {@code next}, which also records the partition's step "wait": from its hand-over to its device to the
+     *         start of its first kernel (what a deadline's partition waits for the device, beside other work).
+     */
+    private static BackendListener waited(final BackendListener next, final PartitionTask task,
+        final StepTimes steps)
+    {
+        final AtomicBoolean first = new AtomicBoolean(true);
+        return new BackendListener()
+        {
+            @Override
+            public void kernel(final ProvingPhase phase, final String name, final long startNs, final long durationNs)
+            {
+                if (first.getAndSet(false))
+                {
+                    steps.record(Pipeline.WAIT_STEP, Math.max(0, startNs - task.handedOverNs()));
+                }
+                next.kernel(phase, name, startNs, durationNs);
+            }
+
+            @Override
+            public void copy(final String name, final long startNs, final long durationNs, final long bytes)
+            {
+                next.copy(name, startNs, durationNs, bytes);
+            }
+        };
     }
 
     private void exitOnce(final boolean released)

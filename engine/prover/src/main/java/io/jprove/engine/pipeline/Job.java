@@ -74,6 +74,12 @@ public final class Job implements ProofJob
         return spec.name();
     }
 
+    @Override
+    public int priority()
+    {
+        return spec.priority();
+    }
+
     /** @return what was submitted. */
     public JobSpec spec()
     {

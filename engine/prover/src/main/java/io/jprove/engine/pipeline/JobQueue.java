@@ -69,6 +69,13 @@ final class JobQueue implements PartitionFeed
     }
 
     @Override
+    public Partition takeUrgent(final int atLeast, final long timeoutMs) throws InterruptedException
+    {
+        final Scheduler.Scheduled<Job> next = scheduler.take(timeoutMs, atLeast);
+        return next == null ? null : new Partition(next.job(), next.partition(), 0);
+    }
+
+    @Override
     public void proved(final Partition partition, final ProvedPartition proved)
     {
         final Job job = (Job)partition.job();

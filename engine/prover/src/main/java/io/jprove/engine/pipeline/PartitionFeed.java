@@ -17,6 +17,20 @@ public interface PartitionFeed
      */
     Partition take(long timeoutMs) throws InterruptedException;
 
+    /**
+     * As {@link #take(long)}, for partitions of jobs of a priority at least {@code atLeast} only: what the pipeline's
+     * urgent synthesis worker takes, beyond the partitions in flight that bound the others, so that a deadline's
+     * partition does not wait for a lower one to end before it is synthesized. A feed that cannot tell says none.
+     *
+     * @return the next such partition, or null when none came within the timeout.
+     * @throws InterruptedException when the pipeline closes under the waiting thread.
+     */
+    default Partition takeUrgent(final int atLeast, final long timeoutMs) throws InterruptedException
+    {
+        Thread.sleep(timeoutMs);
+        return null;
+    }
+
     /** A partition was proved and its proof verified: the feed keeps it (a daemon journals it first). */
     void proved(Partition partition, ProvedPartition proved);
 

@@ -1,8 +1,11 @@
 package io.jprove.engine.pipeline;
 
+import java.util.concurrent.Semaphore;
+
 import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.PartitionBuffers;
 import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.timeline.TimelineClock;
 
 /**
  * The descriptor of one synthesized partition, what the queues hand over: which partition, the device it is pinned
@@ -18,12 +21,17 @@ final class PartitionTask
     private final BufferPool pool;
     private final long startNanos;
     private final long synthesisNanos;
+    private final Semaphore room;
+    /** When its device was handed it (the timeline's clock), or 0 before. */
+    private volatile long handedOverNs;
     private boolean released;
     private boolean outOfRoom;
 
     PartitionTask(final Partition partition, final DeviceLane lane, final PartitionBuffers buffers,
-        final PartitionInputs inputs, final BufferPool pool, final long startNanos, final long synthesisNanos)
+        final PartitionInputs inputs, final BufferPool pool, final long startNanos, final long synthesisNanos,
+        final Semaphore room)
     {
+        this.room = room;
         this.partition = partition;
         this.lane = lane;
         this.buffers = buffers;
@@ -93,6 +101,24 @@ final class PartitionTask
         }
         outOfRoom = true;
         return true;
+    }
+
+    /** Notes that its device has it now: its wait for the device starts. */
+    void handedOver()
+    {
+        handedOverNs = TimelineClock.nowNs();
+    }
+
+    /** @return when its device was handed it, on the timeline's clock (0 before). */
+    long handedOverNs()
+    {
+        return handedOverNs;
+    }
+
+    /** @return the permits of partitions in flight its partition took one of. */
+    Semaphore room()
+    {
+        return room;
     }
 
     /** @return "job 3 (name) partition 1", for messages. */

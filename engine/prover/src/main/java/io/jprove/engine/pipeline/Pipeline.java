@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.TimelineListener;
+import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.timeline.Timeline;
@@ -34,6 +34,19 @@ import io.jprove.timeline.Timeline;
  */
 public final class Pipeline implements AutoCloseable
 {
+    /**
+     * The priority from which a job's partitions preempt: cuzk's HIGH (WindowPoSt) and CRITICAL (WinningPoSt) on
+     * jprove's scale (LOW 1 to CRITICAL 4). Such a partition is synthesized by a worker of its own beyond the
+     * partitions in flight, and runs on its device at the next step boundary of a partition of a lower job there,
+     * inside it ({@link BackendListener#boundary}), which then resumes where it stopped.
+     */
+    public static final int PREEMPTING = 3;
+    /**
+     * The step of a proved partition's {@link io.jprove.engine.groth16.StepTimes} that holds its wait for the device,
+     * in nanoseconds: from its hand-over to its device to the start of its first kernel there.
+     */
+    public static final String WAIT_STEP = "wait";
+
     private final Timeline timeline;
     private final BufferPool pool;
     private final PartitionFeed feed;
@@ -43,6 +56,11 @@ public final class Pipeline implements AutoCloseable
     private final List<Thread> synthesis = new ArrayList<>();
     /** One permit per partition that may be in flight (taken from the feed, not yet proved, failed or dropped). */
     private final Semaphore room;
+    /**
+     * Room for the preempting partitions the urgent synthesis worker takes beyond {@link #room}: one per device, so
+     * that a deadline's partition never waits for a lower one to leave the pipeline before its synthesis.
+     */
+    private final Semaphore urgentRoom;
     private volatile boolean closing;
 
     /**
@@ -91,11 +109,16 @@ public final class Pipeline implements AutoCloseable
             lane.start();
         }
         this.room = new Semaphore(deviceWorkers + config.lookahead());
+        this.urgentRoom = new Semaphore(lanes.size());
         for (int s = 0; s < config.synthesisWorkers(); s++)
         {
             synthesis.add(Thread.ofPlatform().name("jprove-synthesis-" + s).start(
-                new SynthesisWorker(s, this, this.feed, pool, timeline, config.spmvThreads())));
+                new SynthesisWorker(s, this, this.feed, pool, timeline, config.spmvThreads(), room, false)));
         }
+        // the urgent one: partitions of PREEMPTING jobs only, so that they are not queued behind lower ones' synthesis
+        final int urgent = config.synthesisWorkers();
+        synthesis.add(Thread.ofPlatform().name("jprove-synthesis-urgent").start(
+            new SynthesisWorker(urgent, this, this.feed, pool, timeline, config.spmvThreads(), urgentRoom, true)));
     }
 
     /** @return the devices, as their backends name them. */
@@ -203,22 +226,17 @@ public final class Pipeline implements AutoCloseable
         return queue == null ? 0 : queue.waiting();
     }
 
+    /** @return partitions of preempting jobs synthesized and waiting for their device (for tests). */
+    int urgentWaiting()
+    {
+        return lanes.stream().mapToInt(DeviceLane::urgentWaiting).sum();
+    }
+
     boolean isClosing()
     {
         return closing;
     }
 
-    /** @return whether a partition may be taken now; waits up to the timeout for room. */
-    boolean enterRoom(final long timeoutMs) throws InterruptedException
-    {
-        return room.tryAcquire(timeoutMs, TimeUnit.MILLISECONDS);
-    }
-
-    /** A partition that took room left the pipeline (or never came). */
-    void leaveRoom()
-    {
-        room.release();
-    }
 
     /**
      * @return the device to pin a new partition to: of the usable ones, the fewest in flight, the lowest ordinal on a
@@ -296,7 +314,7 @@ public final class Pipeline implements AutoCloseable
     {
         if (task.leaveRoom())
         {
-            leaveRoom();
+            task.room().release();
         }
     }
 
@@ -347,7 +365,7 @@ public final class Pipeline implements AutoCloseable
     }
 
     /** A partition that never became a task (its job had ended) is dropped. */
-    void droppedBeforeSynthesis(final Partition partition)
+    void droppedBeforeSynthesis(final Partition partition, final Semaphore itsRoom)
     {
         try
         {
@@ -355,13 +373,13 @@ public final class Pipeline implements AutoCloseable
         }
         finally
         {
-            leaveRoom();
+            itsRoom.release();
         }
     }
 
     /** A partition failed before it became a task: no device was left, or its synthesis failed. */
     void failedBeforeSynthesis(final Partition partition, final String where, final Throwable error,
-        final int worker)
+        final int worker, final Semaphore itsRoom)
     {
         try
         {
@@ -369,7 +387,7 @@ public final class Pipeline implements AutoCloseable
         }
         finally
         {
-            leaveRoom();
+            itsRoom.release();
         }
     }
 

@@ -20,6 +20,15 @@ public interface ProofJob
     String name();
 
     /**
+     * @return its priority, higher first, on the scale of {@link Pipeline#PREEMPTING}: a partition of a job at or
+     *         above it runs at the next step boundary of a lower job's partition on its device, inside it.
+     */
+    default int priority()
+    {
+        return 0;
+    }
+
+    /**
      * @return true once its partitions are to be dropped at their next boundary (cancelled, failed, ended), so that
      *         no partition of it starts synthesis or proving afterwards.
      */

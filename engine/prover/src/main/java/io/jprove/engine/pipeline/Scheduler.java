@@ -34,6 +34,7 @@ public final class Scheduler<J>
     }
 
     private final Comparator<Scheduled<J>> order;
+    private final ToIntFunction<J> priority;
     private final PriorityQueue<Scheduled<J>> pending;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition available = lock.newCondition();
@@ -46,6 +47,7 @@ public final class Scheduler<J>
      */
     public Scheduler(final ToIntFunction<J> priority, final ToLongFunction<J> age)
     {
+        this.priority = priority;
         this.order = Comparator.comparingInt((final Scheduled<J> s) -> -priority.applyAsInt(s.job()))
             .thenComparingLong(s -> age.applyAsLong(s.job()))
             .thenComparingInt(Scheduled::partition);
@@ -103,11 +105,24 @@ public final class Scheduler<J>
      */
     public Scheduled<J> take(final long timeoutMs) throws InterruptedException
     {
+        return take(timeoutMs, Integer.MIN_VALUE);
+    }
+
+    /**
+     * As {@link #take(long)}, for partitions of a priority at least {@code atLeast} only: the first in the
+     * scheduler's order when it is one of them (the order puts them first).
+     *
+     * @param atLeast the lowest priority handed out.
+     * @return the partition, or null when none of that priority came within the timeout.
+     * @throws InterruptedException when the waiting thread is interrupted.
+     */
+    public Scheduled<J> take(final long timeoutMs, final int atLeast) throws InterruptedException
+    {
         lock.lock();
         try
         {
             long leftNs = TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-            while (pending.isEmpty() && !closed)
+            while ((pending.isEmpty() || priority.applyAsInt(pending.peek().job()) < atLeast) && !closed)
             {
                 if (leftNs <= 0)
                 {

@@ -1,5 +1,8 @@
 package io.jprove.engine.pipeline;
 
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
 import io.jprove.engine.backend.BufferPool;
 import io.jprove.engine.backend.PartitionBuffers;
 import io.jprove.engine.groth16.PartitionInputs;
@@ -12,7 +15,8 @@ import io.jprove.timeline.Timeline;
  * next partition from the feed, pins it to the device with the fewest partitions in flight, takes a buffer set from
  * the pool (waiting while the host memory budget is spent), has its job synthesize into it (which checks every
  * constraint, so a bad witness is named, not proved), and queues the partition's descriptor on its device. A job
- * that finished meanwhile (cancelled, or failed elsewhere) loses the partition at the next boundary.
+ * that finished meanwhile (cancelled, or failed elsewhere) loses the partition at the next boundary. The pipeline's
+ * urgent worker takes only partitions of preempting jobs ({@link Pipeline#PREEMPTING}), with room of its own.
  */
 final class SynthesisWorker implements Runnable
 {
@@ -24,10 +28,16 @@ final class SynthesisWorker implements Runnable
     private final BufferPool pool;
     private final Timeline timeline;
     private final int spmvThreads;
+    /** The permits of partitions in flight it takes one of before each partition. */
+    private final Semaphore room;
+    /** Whether it takes partitions of preempting jobs only ({@link Pipeline#PREEMPTING}). */
+    private final boolean urgent;
 
     SynthesisWorker(final int id, final Pipeline pipeline, final PartitionFeed feed, final BufferPool pool,
-        final Timeline timeline, final int spmvThreads)
+        final Timeline timeline, final int spmvThreads, final Semaphore room, final boolean urgent)
     {
+        this.room = room;
+        this.urgent = urgent;
         this.id = id;
         this.pipeline = pipeline;
         this.feed = feed;
@@ -43,23 +53,23 @@ final class SynthesisWorker implements Runnable
         {
             while (!pipeline.isClosing())
             {
-                if (!pipeline.enterRoom(TAKE_TIMEOUT_MS))
+                if (!room.tryAcquire(TAKE_TIMEOUT_MS, TimeUnit.MILLISECONDS))
                 {
                     continue;
                 }
                 final Partition next;
                 try
                 {
-                    next = feed.take(TAKE_TIMEOUT_MS);
+                    next = urgent ? feed.takeUrgent(Pipeline.PREEMPTING, TAKE_TIMEOUT_MS) : feed.take(TAKE_TIMEOUT_MS);
                 }
                 catch (final InterruptedException | RuntimeException | Error e)
                 {
-                    pipeline.leaveRoom();
+                    room.release();
                     throw e;
                 }
                 if (next == null)
                 {
-                    pipeline.leaveRoom();
+                    room.release();
                 }
                 else
                 {
@@ -79,7 +89,7 @@ final class SynthesisWorker implements Runnable
         final ProofJob job = partition.job();
         if (job.isFinished())
         {
-            pipeline.droppedBeforeSynthesis(partition);
+            pipeline.droppedBeforeSynthesis(partition, room);
             return;
         }
         final DeviceLane lane;
@@ -89,12 +99,12 @@ final class SynthesisWorker implements Runnable
         }
         catch (final IllegalStateException e)
         {
-            pipeline.failedBeforeSynthesis(partition, "before synthesis", e, id);
+            pipeline.failedBeforeSynthesis(partition, "before synthesis", e, id, room);
             return;
         }
         catch (final InterruptedException e)
         {
-            pipeline.droppedBeforeSynthesis(partition);
+            pipeline.droppedBeforeSynthesis(partition, room);
             throw e;
         }
         PartitionBuffers buffers = null;
@@ -105,7 +115,7 @@ final class SynthesisWorker implements Runnable
             {
                 pool.release(buffers);
                 lane.leave();
-                pipeline.droppedBeforeSynthesis(partition);
+                pipeline.droppedBeforeSynthesis(partition, room);
                 return;
             }
             final long t0 = System.nanoTime();
@@ -114,7 +124,7 @@ final class SynthesisWorker implements Runnable
                 lane.spmvOnDevice());
             timeline.append(EventKind.SYNTH_END, job.id(), partition.index(), id, -1);
             final PartitionTask task = new PartitionTask(partition, lane, buffers, inputs, pool, t0,
-                System.nanoTime() - t0);
+                System.nanoTime() - t0, room);
             if (job.isFinished())
             {
                 pipeline.dropped(task);
@@ -126,14 +136,14 @@ final class SynthesisWorker implements Runnable
         {
             release(buffers);
             lane.leave();
-            pipeline.droppedBeforeSynthesis(partition);
+            pipeline.droppedBeforeSynthesis(partition, room);
             throw e;
         }
         catch (final RuntimeException | Error e)
         {
             release(buffers);
             lane.leave();
-            pipeline.failedBeforeSynthesis(partition, "in synthesis (worker " + id + ")", e, id);
+            pipeline.failedBeforeSynthesis(partition, "in synthesis (worker " + id + ")", e, id, room);
         }
     }
 

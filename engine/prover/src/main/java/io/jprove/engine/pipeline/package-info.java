@@ -23,7 +23,11 @@
  * whose result is a {@link io.jprove.engine.pipeline.JobResult} (the multi-partition proof) or a
  * {@link io.jprove.engine.pipeline.PartitionFailedException} naming the partition; {@code cancel} drops a job's
  * partitions at their next step boundary: end of synthesis, pickup, once the key is prepared, and the backend's
- * boundaries (before the upload, the H chain and the MSMs: {@code BackendListener.boundary}). A caller with a job
+ * boundaries (before the upload, the H chain and the MSMs: {@code BackendListener.boundary}). The same boundaries
+ * are the preemption points: a partition of a job of priority {@link io.jprove.engine.pipeline.Pipeline#PREEMPTING}
+ * or more (a WindowPoSt's, a WinningPoSt's) is synthesized by an urgent synthesis worker beyond the partitions in
+ * flight, queued on its device's urgent queue, and proved at the next boundary of a lower job's partition there, on
+ * that worker's thread and inside its backend call, which then resumes. A caller with a job
  * store of its own gives the pipeline a
  * {@link io.jprove.engine.pipeline.PartitionFeed} instead, handing out {@link io.jprove.engine.pipeline.Partition}s
  * of its {@link io.jprove.engine.pipeline.ProofJob}s. Buffers come from a {@link io.jprove.engine.backend.BufferPool}:

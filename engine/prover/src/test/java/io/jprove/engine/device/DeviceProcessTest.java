@@ -1,12 +1,15 @@
 package io.jprove.engine.device;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
@@ -21,12 +24,18 @@ import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.formats.CheckedKeys;
 import io.jprove.engine.formats.KeyLoading;
 import io.jprove.engine.formats.bellperson.BellpersonParams;
+import io.jprove.engine.cpu.CpuProverBackend;
+import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.DeviceUnusableException;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
+import io.jprove.engine.groth16.MsmSums;
+import io.jprove.engine.groth16.PartitionInputs;
+import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.engine.groth16.SetupProgress;
 import io.jprove.engine.pipeline.CircuitShape;
 import io.jprove.engine.pipeline.FaultWhenArmed;
@@ -37,6 +46,8 @@ import io.jprove.engine.pipeline.PartitionFailedException;
 import io.jprove.engine.pipeline.Pipeline;
 import io.jprove.engine.pipeline.PipelineConfig;
 import io.jprove.engine.r1cs.ConstraintMatrices;
+import io.jprove.engine.r1cs.ProverInputs;
+import io.jprove.engine.r1cs.ProvingAssignment;
 import io.jprove.engine.r1cs.RecordingAssignment;
 import io.jprove.field.Fr;
 import io.jprove.timeline.Timeline;
@@ -133,6 +144,69 @@ class DeviceProcessTest
             }
             assertEquals(List.of(), files(shared), "the image goes with the key");
         }
+    }
+
+    /**
+     * A partition of another circuit proved at every step boundary of one in the device process, as a deadline's
+     * is: the child runs it on the thread waiting at the boundary, so its backend sees it nested; every sum of both
+     * is the CPU backend's.
+     */
+    @Test
+    void shouldProveAnotherCircuitsPartitionInsideOneAtItsStepBoundaries() throws Exception
+    {
+        final Path shared = Files.createDirectories(dir.resolve("shm"));
+        try (ConstraintMatrices outerShape = RecordingAssignment.record(new PoseidonChain(2, Fr.of(1), Fr.of(2)));
+             ConstraintMatrices innerShape = RecordingAssignment.record(new PoseidonChain(1, Fr.of(1), Fr.of(2)));
+             ProvingKey outerKey = Groth16Setup.generate(outerShape, new SplittableRandom(9), 2, SetupProgress.NONE);
+             ProvingKey innerKey = Groth16Setup.generate(innerShape, new SplittableRandom(10), 2,
+                 SetupProgress.NONE);
+             CpuProverBackend cpu = new CpuProverBackend(2);
+             ProverBackend device = DeviceProcess.start("jvm", 0, 1, shared);
+             PreparedKey outerCpu = cpu.prepare(outerKey); PreparedKey innerCpu = cpu.prepare(innerKey);
+             PreparedKey outerDev = device.prepare(outerKey); PreparedKey innerDev = device.prepare(innerKey);
+             Arena arena = Arena.ofShared();
+             ProverInputs outer = ProvingAssignment.synthesize(new PoseidonChain(2, Fr.of(3), Fr.of(4)));
+             ProverInputs inner = ProvingAssignment.synthesize(new PoseidonChain(1, Fr.of(5), Fr.of(6))))
+        {
+            final MsmSums outerWant = cpu.prove(outerCpu, PartitionInputs.copyOf(outer, outerKey.domainSize(), arena),
+                BackendListener.NONE);
+            final MsmSums innerWant = cpu.prove(innerCpu, PartitionInputs.copyOf(inner, innerKey.domainSize(), arena),
+                BackendListener.NONE);
+            final List<MsmSums> nested = new ArrayList<>();
+            final MsmSums outerGot = device.prove(outerDev, PartitionInputs.copyOf(outer, outerKey.domainSize(),
+                arena), new BackendListener()
+                {
+                    @Override
+                    public void kernel(final ProvingPhase phase, final String name, final long startNs,
+                        final long durationNs)
+                    {
+                    }
+
+                    @Override
+                    public void copy(final String name, final long startNs, final long durationNs, final long bytes)
+                    {
+                    }
+
+                    @Override
+                    public void boundary(final ProvingPhase next)
+                    {
+                        nested.add(device.prove(innerDev, PartitionInputs.copyOf(inner, innerKey.domainSize(), arena),
+                            BackendListener.NONE));
+                    }
+                });
+            assertSums(outerWant, outerGot);
+            assertTrue(nested.size() >= 3, "boundaries: " + nested.size());
+            nested.forEach(got -> assertSums(innerWant, got));
+        }
+    }
+
+    private static void assertSums(final MsmSums want, final MsmSums got)
+    {
+        assertArrayEquals(want.h(), got.h());
+        assertArrayEquals(want.l(), got.l());
+        assertArrayEquals(want.a(), got.a());
+        assertArrayEquals(want.b1(), got.b1());
+        assertArrayEquals(want.b2(), got.b2());
     }
 
     private static List<Path> files(final Path dir) throws java.io.IOException

@@ -104,6 +104,8 @@ final class GpuBackendConformance
         tests.add(DynamicTest.dynamicTest("shouldVerifyAndReportKernelsWhenProving", () -> verifies(backends)));
         tests.add(DynamicTest.dynamicTest("shouldCreditEachPartitionItsOwnWorkWhenTwoProveAtOnce",
             () -> concurrent(backends)));
+        tests.add(DynamicTest.dynamicTest("shouldProveAnotherCircuitsPartitionAtEachStepBoundaryLeavingBothSums",
+            () -> nested(backends)));
         tests.add(DynamicTest.dynamicTest("shouldProveAJobThroughThePipelineWithKernelsOnTheTimeline",
             () -> pipeline(backends, pools, timelineDir)));
         if (withFault)
@@ -235,8 +237,77 @@ final class GpuBackendConformance
         }
     }
 
+    /**
+     * A partition of another circuit (another key, another shape) proved inside one at each of its step boundaries,
+     * on the same thread and backend, as a deadline's partition is: every sum of both equals the CPU backend's, each
+     * listener hears of its own partition's kernels only (as many as when it runs alone), and the nested partition's
+     * memory is kept for the next one of its shape.
+     */
+    private static void nested(final Supplier<GpuProverBackend> backends)
+    {
+        try (ConstraintMatrices innerShape = RecordingAssignment.record(new PoseidonChain(1, Fr.of(1), Fr.of(2)));
+             ProvingKey pk = key();
+             ProvingKey inner = Groth16Setup.generate(innerShape, new SplittableRandom(8), 2, SetupProgress.NONE);
+             GpuProverBackend gpu = backends.get(); CpuProverBackend cpu = new CpuProverBackend(2);
+             PreparedKey outerGpu = gpu.prepare(pk); PreparedKey innerGpu = gpu.prepare(inner);
+             PreparedKey outerCpu = cpu.prepare(pk); PreparedKey innerCpu = cpu.prepare(inner);
+             Arena arena = Arena.ofShared();
+             ProverInputs outerInputs = ProvingAssignment.synthesize(chain(3, 4));
+             ProverInputs innerInputs = ProvingAssignment.synthesize(new PoseidonChain(1, Fr.of(5), Fr.of(6))))
+        {
+            assertTrue(inner.domainSize() != pk.domainSize(), "another shape");
+            final MsmSums outerWant = cpu.prove(outerCpu, PartitionInputs.copyOf(outerInputs, pk.domainSize(), arena),
+                BackendListener.NONE);
+            final MsmSums innerWant = cpu.prove(innerCpu, PartitionInputs.copyOf(innerInputs, inner.domainSize(),
+                arena), BackendListener.NONE);
+            // each alone twice, counted the second time: a key's first partition does work once for the key
+            Tally innerAlone = null;
+            Tally outerAlone = null;
+            for (int i = 0; i < 2; i++)
+            {
+                innerAlone = new Tally();
+                gpu.prove(innerGpu, PartitionInputs.copyOf(innerInputs, inner.domainSize(), arena), innerAlone);
+                outerAlone = new Tally();
+                gpu.prove(outerGpu, PartitionInputs.copyOf(outerInputs, pk.domainSize(), arena), outerAlone);
+            }
+
+            final List<MsmSums> innerGot = new ArrayList<>();
+            final List<Tally> innerTallies = new ArrayList<>();
+            final Tally outerTally = new Tally()
+            {
+                @Override
+                public void boundary(final ProvingPhase next)
+                {
+                    final Tally t = new Tally();
+                    innerTallies.add(t);
+                    innerGot.add(gpu.prove(innerGpu, PartitionInputs.copyOf(innerInputs, inner.domainSize(), arena),
+                        t));
+                }
+            };
+            final MsmSums outerGot = gpu.prove(outerGpu, PartitionInputs.copyOf(outerInputs, pk.domainSize(), arena),
+                outerTally);
+            sameSums(outerWant, outerGot, "the outer partition");
+            assertTrue(innerGot.size() >= 3, "boundaries: " + innerGot.size());
+            for (int i = 0; i < innerGot.size(); i++)
+            {
+                sameSums(innerWant, innerGot.get(i), "the partition nested at boundary " + i);
+                assertEquals(innerAlone.counts(), innerTallies.get(i).counts(), "nested at boundary " + i);
+            }
+            assertEquals(outerAlone.counts(), outerTally.counts(), "the outer partition's own work");
+        }
+    }
+
+    private static void sameSums(final MsmSums want, final MsmSums got, final String at)
+    {
+        assertArrayEquals(want.h(), got.h(), "h, " + at);
+        assertArrayEquals(want.l(), got.l(), "l, " + at);
+        assertArrayEquals(want.a(), got.a(), "a, " + at);
+        assertArrayEquals(want.b1(), got.b1(), "b1, " + at);
+        assertArrayEquals(want.b2(), got.b2(), "b2, " + at);
+    }
+
     /** A listener that counts what it is told. */
-    private static final class Tally implements BackendListener
+    private static class Tally implements BackendListener
     {
         private final AtomicLong kernels = new AtomicLong();
         private final AtomicLong bytes = new AtomicLong();
