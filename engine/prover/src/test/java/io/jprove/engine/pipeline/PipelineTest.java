@@ -222,7 +222,9 @@ class PipelineTest
             }));
             assertTrue(firstStarted.await(60, TimeUnit.SECONDS));
             final Job doomed = pipeline.submit(job("doomed", 1, 3, 8));
-            final Job high = pipeline.submit(job("high", 5, 2, 9));
+            // below Pipeline.PREEMPTING: a deadline's job would go to the urgent synthesis worker instead, beside this
+            // order (PreemptAtBoundaryTest)
+            final Job high = pipeline.submit(job("high", Pipeline.PREEMPTING - 1, 2, 9));
             assertTrue(doomed.cancel());
             assertFalse(doomed.cancel());
             release.countDown();
