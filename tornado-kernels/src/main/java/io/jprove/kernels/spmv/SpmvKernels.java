@@ -69,17 +69,7 @@ public final class SpmvKernels
         {
             return;
         }
-        final long[] acc = new long[L];
-        final long[] t = new long[L];
-        final long[] k = new long[L];
-        for (long e = begin; e < end; e++)
-        {
-            addEntry(acc, t, k, e, columns, codes, table, z);
-        }
-        out.set(row * L, acc[0]);
-        out.set(row * L + 1, acc[1]);
-        out.set(row * L + 2, acc[2]);
-        out.set(row * L + 3, acc[3]);
+        sumRow(row, begin, end, columns, codes, table, z, out);
     }
 
     /**
@@ -105,8 +95,14 @@ public final class SpmvKernels
         {
             return;
         }
-        final long begin = Integer.toUnsignedLong(starts.get(row));
-        final long end = Integer.toUnsignedLong(starts.get(row + 1));
+        sumRow(row, Integer.toUnsignedLong(starts.get(row)), Integer.toUnsignedLong(starts.get(row + 1)), columns,
+            codes, table, z, out);
+    }
+
+    /** out[row] ← Σ coefficient(e)·z[column(e)] over the entries {@code [begin, end)}. */
+    private static void sumRow(final long row, final long begin, final long end, final IntArray columns,
+        final IntArray codes, final LongArray table, final LongArray z, final LongArray out)
+    {
         final long[] acc = new long[L];
         final long[] t = new long[L];
         final long[] k = new long[L];
