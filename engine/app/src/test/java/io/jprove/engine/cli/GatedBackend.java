@@ -8,21 +8,20 @@ import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.pipeline.ForwardingBackend;
 
 /**
  * A real backend whose partitions wait at a gate before they are proved, so that a test can act while a job is
  * certainly running (its partition on the device) and then let it go on.
  */
-final class GatedBackend implements ProverBackend
+final class GatedBackend extends ForwardingBackend
 {
-    private final ProverBackend backend;
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch open = new CountDownLatch(1);
 
     GatedBackend(final ProverBackend backend)
     {
-        this.backend = backend;
+        super(backend);
     }
 
     /** @return whether a partition reached the gate within the time given. */
@@ -38,30 +37,6 @@ final class GatedBackend implements ProverBackend
     }
 
     @Override
-    public String name()
-    {
-        return backend.name();
-    }
-
-    @Override
-    public int device()
-    {
-        return backend.device();
-    }
-
-    @Override
-    public String description()
-    {
-        return backend.description();
-    }
-
-    @Override
-    public PreparedKey prepare(final ProvingKey key)
-    {
-        return backend.prepare(key);
-    }
-
-    @Override
     public MsmSums prove(final PreparedKey key, final PartitionInputs partition, final BackendListener listener)
     {
         entered.countDown();
@@ -74,13 +49,13 @@ final class GatedBackend implements ProverBackend
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted at the gate", e);
         }
-        return backend.prove(key, partition, listener);
+        return delegate.prove(key, partition, listener);
     }
 
     @Override
     public void close()
     {
         open();
-        backend.close();
+        delegate.close();
     }
 }

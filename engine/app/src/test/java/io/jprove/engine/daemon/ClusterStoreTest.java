@@ -25,7 +25,7 @@ import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.pipeline.ForwardingBackend;
 
 /**
  * Daemons of one cluster in this JVM, over a real PostgreSQL: a job submitted to one is proved by all and delivered
@@ -251,9 +251,8 @@ class ClusterStoreTest
      * A real backend whose first proof fails as a device fault would, and whose restart waits for a latch: a host
      * whose only device is down for a while.
      */
-    private static final class FaultThenRestart implements ProverBackend
+    private static final class FaultThenRestart extends ForwardingBackend
     {
-        private final ProverBackend backend;
         private final java.util.concurrent.CountDownLatch back;
         private final java.util.concurrent.atomic.AtomicBoolean faulted;
 
@@ -265,39 +264,15 @@ class ClusterStoreTest
         private FaultThenRestart(final ProverBackend backend, final java.util.concurrent.CountDownLatch back,
             final java.util.concurrent.atomic.AtomicBoolean faulted)
         {
-            this.backend = backend;
+            super(backend);
             this.back = back;
             this.faulted = faulted;
         }
 
         @Override
-        public String name()
-        {
-            return backend.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return backend.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return backend.description();
-        }
-
-        @Override
         public int workers()
         {
-            return backend.workers();
-        }
-
-        @Override
-        public PreparedKey prepare(final ProvingKey key)
-        {
-            return backend.prepare(key);
+            return delegate.workers();
         }
 
         @Override
@@ -307,7 +282,7 @@ class ClusterStoreTest
             {
                 throw new io.jprove.engine.groth16.DeviceUnusableException(name(), "injected fault", null);
             }
-            return backend.prove(key, partition, listener);
+            return delegate.prove(key, partition, listener);
         }
 
         @Override
@@ -330,54 +305,23 @@ class ClusterStoreTest
             }
             return new FaultThenRestart(new CpuProverBackend(1), back, faulted);
         }
-
-        @Override
-        public void close()
-        {
-            backend.close();
-        }
     }
 
     /** A real backend whose first proof takes four seconds longer, as a partition stuck on a slow device would. */
-    private static final class SlowFirstProof implements ProverBackend
+    private static final class SlowFirstProof extends ForwardingBackend
     {
-        private final ProverBackend backend;
         private final java.util.concurrent.atomic.AtomicBoolean first;
 
         SlowFirstProof(final ProverBackend backend, final java.util.concurrent.atomic.AtomicBoolean first)
         {
-            this.backend = backend;
+            super(backend);
             this.first = first;
-        }
-
-        @Override
-        public String name()
-        {
-            return backend.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return backend.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return backend.description();
         }
 
         @Override
         public int workers()
         {
-            return backend.workers();
-        }
-
-        @Override
-        public PreparedKey prepare(final ProvingKey key)
-        {
-            return backend.prepare(key);
+            return delegate.workers();
         }
 
         @Override
@@ -394,13 +338,7 @@ class ClusterStoreTest
                     Thread.currentThread().interrupt();
                 }
             }
-            return backend.prove(key, partition, listener);
-        }
-
-        @Override
-        public void close()
-        {
-            backend.close();
+            return delegate.prove(key, partition, listener);
         }
     }
 }

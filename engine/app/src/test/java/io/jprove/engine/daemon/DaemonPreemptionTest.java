@@ -22,9 +22,8 @@ import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
-import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
+import io.jprove.engine.pipeline.ForwardingBackend;
 
 /**
  * A HIGH job submitted while a NORMAL one's partition is on the daemon's one device does not wait for that partition:
@@ -49,28 +48,14 @@ class DaemonPreemptionTest
      * every few milliseconds, up to a minute) until a second partition has been given to the backend: what only a
      * partition proved inside it can be. Kernels are recorded as "call N PHASE".
      */
-    private static final class KeptAtBoundary implements ProverBackend
+    private static final class KeptAtBoundary extends ForwardingBackend
     {
-        private final CpuProverBackend cpu = new CpuProverBackend(0, 1);
         private final AtomicInteger calls = new AtomicInteger();
         private final List<String> events = Collections.synchronizedList(new ArrayList<>());
 
-        @Override
-        public String name()
+        KeptAtBoundary()
         {
-            return cpu.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return cpu.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return cpu.description();
+            super(new CpuProverBackend(0, 1));
         }
 
         @Override
@@ -80,17 +65,11 @@ class DaemonPreemptionTest
         }
 
         @Override
-        public PreparedKey prepare(final ProvingKey k)
-        {
-            return cpu.prepare(k);
-        }
-
-        @Override
         public MsmSums prove(final PreparedKey k, final PartitionInputs partition, final BackendListener listener)
         {
             final int call = calls.incrementAndGet();
             final boolean[] kept = {call != 1};
-            return cpu.prove(k, partition, new BackendListener()
+            return delegate.prove(k, partition, new BackendListener()
             {
                 @Override
                 public void kernel(final ProvingPhase phase, final String name, final long startNs,
@@ -123,12 +102,6 @@ class DaemonPreemptionTest
                     }
                 }
             });
-        }
-
-        @Override
-        public void close()
-        {
-            cpu.close();
         }
     }
 

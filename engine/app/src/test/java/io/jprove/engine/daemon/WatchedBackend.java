@@ -10,6 +10,7 @@ import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
+import io.jprove.engine.pipeline.ForwardingBackend;
 
 /**
  * A real backend seen from outside, for the daemon's device tests: it counts the keys prepared on it and those
@@ -17,9 +18,8 @@ import io.jprove.engine.groth16.ProvingKey;
  * (every bit of A's density set, so the 0/1 split's stores run past its buffers and the kernels' bounds checks stop
  * them): the backend below meets it as it would a faulting kernel, and reports the device unusable itself.
  */
-final class WatchedBackend implements ProverBackend
+final class WatchedBackend extends ForwardingBackend
 {
-    private final ProverBackend backend;
     private final AtomicInteger prepared;
     private final AtomicInteger released;
     private final AtomicInteger proved;
@@ -28,7 +28,7 @@ final class WatchedBackend implements ProverBackend
 
     WatchedBackend(final ProverBackend backend)
     {
-        this.backend = backend;
+        super(backend);
         this.prepared = new AtomicInteger();
         this.released = new AtomicInteger();
         this.proved = new AtomicInteger();
@@ -39,7 +39,7 @@ final class WatchedBackend implements ProverBackend
     /** The fresh backend of a restart, counted with the one it replaces. */
     private WatchedBackend(final ProverBackend backend, final WatchedBackend replaced)
     {
-        this.backend = backend;
+        super(backend);
         this.prepared = replaced.prepared;
         this.released = replaced.released;
         this.proved = replaced.proved;
@@ -78,24 +78,6 @@ final class WatchedBackend implements ProverBackend
     }
 
     @Override
-    public String name()
-    {
-        return backend.name();
-    }
-
-    @Override
-    public int device()
-    {
-        return backend.device();
-    }
-
-    @Override
-    public String description()
-    {
-        return backend.description();
-    }
-
-    @Override
     public PreparedKey prepare(final ProvingKey key)
     {
         final RuntimeException refusal = refusePrepare.get();
@@ -103,7 +85,7 @@ final class WatchedBackend implements ProverBackend
         {
             throw refusal;
         }
-        final PreparedKey inner = backend.prepare(key);
+        final PreparedKey inner = delegate.prepare(key);
         prepared.incrementAndGet();
         return new Counted(inner);
     }
@@ -120,25 +102,19 @@ final class WatchedBackend implements ProverBackend
             given = new PartitionInputs(partition.assignment(), partition.numInputs(), partition.a(), partition.b(),
                 partition.c(), all, partition.bDensity());
         }
-        return backend.prove(((Counted)key).inner, given, listener);
+        return delegate.prove(((Counted)key).inner, given, listener);
     }
 
     @Override
     public boolean restartable()
     {
-        return backend.restartable();
+        return delegate.restartable();
     }
 
     @Override
     public ProverBackend reopen()
     {
-        return new WatchedBackend(backend.reopen(), this);
-    }
-
-    @Override
-    public void close()
-    {
-        backend.close();
+        return new WatchedBackend(delegate.reopen(), this);
     }
 
     /** A prepared key whose close is counted. */

@@ -25,7 +25,6 @@ import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
-import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.engine.groth16.SetupProgress;
@@ -41,29 +40,15 @@ import io.jprove.timeline.Timeline;
 class CancelAtBoundaryTest
 {
     /** The CPU backend, held at the boundary before its MSMs until the test lets it go, counting the MSMs run. */
-    private static final class HeldBackend implements ProverBackend
+    private static final class HeldBackend extends ForwardingBackend
     {
-        private final CpuProverBackend cpu = new CpuProverBackend(0, 1);
         private final CountDownLatch atMsm = new CountDownLatch(1);
         private final CountDownLatch go = new CountDownLatch(1);
         private final List<String> kernels = Collections.synchronizedList(new ArrayList<>());
 
-        @Override
-        public String name()
+        HeldBackend()
         {
-            return cpu.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return cpu.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return cpu.description();
+            super(new CpuProverBackend(0, 1));
         }
 
         @Override
@@ -73,15 +58,9 @@ class CancelAtBoundaryTest
         }
 
         @Override
-        public PreparedKey prepare(final ProvingKey k)
-        {
-            return cpu.prepare(k);
-        }
-
-        @Override
         public MsmSums prove(final PreparedKey k, final PartitionInputs partition, final BackendListener listener)
         {
-            return cpu.prove(k, partition, new BackendListener()
+            return delegate.prove(k, partition, new BackendListener()
             {
                 @Override
                 public void kernel(final ProvingPhase phase, final String name, final long startNs,
@@ -108,12 +87,6 @@ class CancelAtBoundaryTest
                     listener.boundary(next);
                 }
             });
-        }
-
-        @Override
-        public void close()
-        {
-            cpu.close();
         }
     }
 

@@ -58,42 +58,17 @@ class FaultInjectionTest
     }
 
     /** A CPU backend whose {@code faultyCall}-th prove call (counting from 1) fails as told. */
-    private static final class FaultyBackend implements ProverBackend
+    private static final class FaultyBackend extends ForwardingBackend
     {
-        private final CpuProverBackend cpu;
         private final Fault fault;
         private final int faultyCall;
         private final AtomicInteger calls = new AtomicInteger();
 
         FaultyBackend(final int device, final Fault fault, final int faultyCall)
         {
-            this.cpu = new CpuProverBackend(device, 1);
+            super(new CpuProverBackend(device, 1));
             this.fault = fault;
             this.faultyCall = faultyCall;
-        }
-
-        @Override
-        public String name()
-        {
-            return cpu.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return cpu.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return cpu.description();
-        }
-
-        @Override
-        public PreparedKey prepare(final ProvingKey k)
-        {
-            return cpu.prepare(k);
         }
 
         @Override
@@ -101,7 +76,7 @@ class FaultInjectionTest
         {
             if (calls.incrementAndGet() != faultyCall)
             {
-                return cpu.prove(k, partition, listener);
+                return delegate.prove(k, partition, listener);
             }
             return switch (fault)
             {
@@ -109,7 +84,7 @@ class FaultInjectionTest
                 case STICKY -> throw new DeviceUnusableException(name(), "injected illegal address", null);
                 case CORRUPT ->
                 {
-                    final MsmSums right = cpu.prove(k, partition, listener);
+                    final MsmSums right = delegate.prove(k, partition, listener);
                     final long[] j = new long[G1.JACOBIAN_LIMBS];
                     G1.toJacobian(j, 0, right.h(), 0);
                     G1.dbl(j, 0, j, 0);
@@ -118,12 +93,6 @@ class FaultInjectionTest
                     yield new MsmSums(wrong, right.l(), right.a(), right.b1(), right.b2());
                 }
             };
-        }
-
-        @Override
-        public void close()
-        {
-            cpu.close();
         }
     }
 

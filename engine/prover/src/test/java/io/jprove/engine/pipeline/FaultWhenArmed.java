@@ -8,7 +8,6 @@ import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.ProverBackend;
-import io.jprove.engine.groth16.ProvingKey;
 
 /**
  * A device whose next partition, once armed, reaches it with every bit of A's density set, so that its kernels fault
@@ -16,9 +15,8 @@ import io.jprove.engine.groth16.ProvingKey;
  * suite's injected fault does. Reopened after the fault, it stays armed by the same flag. For the tests of device
  * restarts, in this process and in a device process.
  */
-public final class FaultWhenArmed implements ProverBackend
+public final class FaultWhenArmed extends ForwardingBackend
 {
-    private final ProverBackend device;
     private final AtomicBoolean armed;
 
     /**
@@ -27,32 +25,8 @@ public final class FaultWhenArmed implements ProverBackend
      */
     public FaultWhenArmed(final ProverBackend device, final AtomicBoolean armed)
     {
-        this.device = device;
+        super(device);
         this.armed = armed;
-    }
-
-    @Override
-    public String name()
-    {
-        return device.name();
-    }
-
-    @Override
-    public int device()
-    {
-        return device.device();
-    }
-
-    @Override
-    public String description()
-    {
-        return device.description();
-    }
-
-    @Override
-    public PreparedKey prepare(final ProvingKey key)
-    {
-        return device.prepare(key);
     }
 
     @Override
@@ -60,29 +34,23 @@ public final class FaultWhenArmed implements ProverBackend
     {
         if (!armed.compareAndSet(true, false))
         {
-            return device.prove(key, partition, listener);
+            return delegate.prove(key, partition, listener);
         }
         final BitSet all = new BitSet();
         all.set(0, Math.toIntExact(partition.assignment().size()));
-        return device.prove(key, new PartitionInputs(partition.assignment(), partition.numInputs(), partition.a(),
+        return delegate.prove(key, new PartitionInputs(partition.assignment(), partition.numInputs(), partition.a(),
             partition.b(), partition.c(), all, partition.bDensity()), listener);
     }
 
     @Override
     public boolean restartable()
     {
-        return device.restartable();
+        return delegate.restartable();
     }
 
     @Override
     public ProverBackend reopen()
     {
-        return new FaultWhenArmed(device.reopen(), armed);
-    }
-
-    @Override
-    public void close()
-    {
-        device.close();
+        return new FaultWhenArmed(delegate.reopen(), armed);
     }
 }

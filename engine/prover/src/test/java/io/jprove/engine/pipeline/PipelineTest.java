@@ -28,12 +28,9 @@ import io.jprove.engine.backend.BufferShape;
 import io.jprove.engine.backend.OffHeapBufferPool;
 import io.jprove.engine.circuits.PoseidonChain;
 import io.jprove.engine.cpu.CpuProverBackend;
-import io.jprove.engine.groth16.BackendListener;
 import io.jprove.engine.groth16.Groth16Setup;
 import io.jprove.engine.groth16.Groth16Verifier;
-import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.ParameterMismatchException;
-import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
 import io.jprove.engine.groth16.Proof;
@@ -409,52 +406,21 @@ class PipelineTest
     }
 
     /** A real backend that signals when a key's preparation begins. */
-    private static final class PreparationSignal implements ProverBackend
+    private static final class PreparationSignal extends ForwardingBackend
     {
-        private final ProverBackend backend;
         private final CountDownLatch preparing;
 
         PreparationSignal(final ProverBackend backend, final CountDownLatch preparing)
         {
-            this.backend = backend;
+            super(backend);
             this.preparing = preparing;
-        }
-
-        @Override
-        public String name()
-        {
-            return backend.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return backend.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return backend.description();
         }
 
         @Override
         public PreparedKey prepare(final ProvingKey k)
         {
             preparing.countDown();
-            return backend.prepare(k);
-        }
-
-        @Override
-        public MsmSums prove(final PreparedKey k, final PartitionInputs partition, final BackendListener listener)
-        {
-            return backend.prove(k, partition, listener);
-        }
-
-        @Override
-        public void close()
-        {
-            backend.close();
+            return delegate.prepare(k);
         }
     }
 

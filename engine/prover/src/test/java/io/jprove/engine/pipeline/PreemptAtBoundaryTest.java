@@ -26,7 +26,6 @@ import io.jprove.engine.groth16.MsmSums;
 import io.jprove.engine.groth16.PartitionInputs;
 import io.jprove.engine.groth16.PreparedKey;
 import io.jprove.engine.groth16.PreparedVerifyingKey;
-import io.jprove.engine.groth16.ProverBackend;
 import io.jprove.engine.groth16.ProvingKey;
 import io.jprove.engine.groth16.ProvingPhase;
 import io.jprove.engine.groth16.SetupProgress;
@@ -46,9 +45,8 @@ import io.jprove.timeline.analysis.EventLog;
 class PreemptAtBoundaryTest
 {
     /** The CPU backend recording every kernel as "call N PHASE name", held in the first call's first H kernel. */
-    private static final class RecordingBackend implements ProverBackend
+    private static final class RecordingBackend extends ForwardingBackend
     {
-        private final CpuProverBackend cpu = new CpuProverBackend(0, 1);
         private final AtomicInteger calls = new AtomicInteger();
         private final CountDownLatch inH = new CountDownLatch(1);
         private final CountDownLatch go = new CountDownLatch(1);
@@ -56,25 +54,8 @@ class PreemptAtBoundaryTest
 
         RecordingBackend(final List<String> events)
         {
+            super(new CpuProverBackend(0, 1));
             this.events = events;
-        }
-
-        @Override
-        public String name()
-        {
-            return cpu.name();
-        }
-
-        @Override
-        public int device()
-        {
-            return cpu.device();
-        }
-
-        @Override
-        public String description()
-        {
-            return cpu.description();
         }
 
         @Override
@@ -84,16 +65,10 @@ class PreemptAtBoundaryTest
         }
 
         @Override
-        public PreparedKey prepare(final ProvingKey k)
-        {
-            return cpu.prepare(k);
-        }
-
-        @Override
         public MsmSums prove(final PreparedKey k, final PartitionInputs partition, final BackendListener listener)
         {
             final int call = calls.incrementAndGet();
-            return cpu.prove(k, partition, new BackendListener()
+            return delegate.prove(k, partition, new BackendListener()
             {
                 @Override
                 public void kernel(final ProvingPhase phase, final String name, final long startNs,
@@ -122,12 +97,6 @@ class PreemptAtBoundaryTest
                     listener.boundary(next);
                 }
             });
-        }
-
-        @Override
-        public void close()
-        {
-            cpu.close();
         }
     }
 
