@@ -100,7 +100,7 @@ final class DeviceMatrices
         }
     }
 
-    /** @return the rows of more than {@link SpmvKernels#LONG_ROW} entries, which the device sums a warp each. */
+    /** @return the rows of more than {@link SpmvKernels#LONG_ROW} entries, listed on the device beside A or B. */
     private static long longRows(final SparseMatrix m)
     {
         long n = 0;
